@@ -1,0 +1,195 @@
+// Package analyzer is elicitlint: a go/analysis Analyzer that checks
+// elicitations in Go MCP server code built on
+// github.com/modelcontextprotocol/go-sdk or github.com/mark3labs/mcp-go.
+//
+// The package is organised as one discovery walk (discover.go) that finds
+// every elicitation request and every answer by type, and one file per check
+// that reads what the walk found. What the analyzer knows of each SDK is in
+// the table in sdk.go.
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Check names. They are the diagnostics' Category, the names used by
+// suppression directives, -disable and the golangci-lint settings.
+const (
+	CheckMessage       = "message"
+	CheckMode          = "mode"
+	CheckElicitationID = "elicitation-id"
+	CheckActions       = "actions"
+	CheckContent       = "content"
+	CheckNested        = "nested"
+	CheckSchema        = "schema"
+	CheckSensitive     = "sensitive"
+	CheckContentSchema = "content-schema"
+)
+
+// Checks lists every check in documentation order.
+var Checks = []string{
+	CheckMessage, CheckMode, CheckElicitationID, CheckActions, CheckContent,
+	CheckNested, CheckSchema, CheckSensitive, CheckContentSchema,
+}
+
+func isCheck(name string) bool { return slices.Contains(Checks, name) }
+
+// DocsURL is where each check's page lives; a diagnostic's URL is
+// DocsURL + check + ".md".
+const DocsURL = "https://github.com/elicitlint/elicitlint/blob/main/docs/"
+
+const doc = `elicitlint: check MCP elicitations in Go server code
+
+elicitlint finds every elicitation a server makes with the go-sdk
+(github.com/modelcontextprotocol/go-sdk) or mcp-go (github.com/mark3labs/mcp-go),
+including through user wrappers, and checks the request (message, mode, URL,
+elicitation ID, requested schema) and the handling of the answer (accept,
+decline and cancel each handled; Content read only after accept).
+
+Checks: message, mode, elicitation-id, actions, content, nested, schema,
+sensitive, content-schema. Each finding names its check in parentheses;
+see https://github.com/elicitlint/elicitlint/tree/main/docs for each one.`
+
+// Analyzer is elicitlint.
+var Analyzer = &analysis.Analyzer{
+	Name:      "elicitlint",
+	Doc:       doc,
+	URL:       "https://github.com/elicitlint/elicitlint",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact)},
+}
+
+func init() {
+	cfg.register(&Analyzer.Flags)
+}
+
+// passCtx is one run of the analyzer on one package.
+type passCtx struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	inspect *inspector.Inspector
+	sdks    *sdkSet
+	cfg     *config
+	local   map[*types.Func]*wrapperFact
+	// seen deduplicates findings reported twice at one position.
+	seen map[string]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	sdks, err := newSDKSet(cfg.forks)
+	if err != nil {
+		return nil, err
+	}
+	pc := &passCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg, local: map[*types.Func]*wrapperFact{}, seen: map[string]bool{}}
+	if !pc.relevant() {
+		return nil, nil
+	}
+	pc.inspect = inspector.New(pass.Files)
+
+	d := discover(pc)
+	pc.findWrappers(d)
+
+	checkMessages(pc, d)
+	checkModes(pc, d)
+	checkElicitationIDs(pc, d)
+	checkSchemas(pc, d)
+	checkResults(pc, d)
+	return nil, nil
+}
+
+// relevant reports whether the package can hold an elicitation: it imports
+// an SDK, or imports a package whose API mentions one (the export data of an
+// imported package lists every package its API refers to), or some
+// dependency has a wrapper or handler fact. Every other package is skipped
+// before any walk, which keeps elicitlint near the cost of type checking on
+// code that has nothing to do with MCP.
+func (pc *passCtx) relevant() bool {
+	for _, imp := range pc.pass.Pkg.Imports() {
+		if pc.sdks.isSDKPath(imp.Path()) {
+			return true
+		}
+		for _, imp2 := range imp.Imports() {
+			if pc.sdks.isSDKPath(imp2.Path()) {
+				return true
+			}
+		}
+	}
+	return len(pc.pass.AllObjectFacts()) > 0
+}
+
+func (s *sdkSet) isSDKPath(path string) bool {
+	for _, m := range s.mods {
+		if path == m || strings.HasPrefix(path, m+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// sdkOfNamed returns the SDK whose types package declares t (or *t) under
+// one of names.
+func (pc *passCtx) sdkOfNamed(t types.Type, names func(*SDK) []string) *SDK {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	sdk := pc.sdks.byPkg[n.Obj().Pkg().Path()]
+	if sdk == nil || n.Obj().Pkg().Path() != sdk.typesPath() {
+		return nil
+	}
+	if slices.Contains(names(sdk), n.Obj().Name()) {
+		return sdk
+	}
+	return nil
+}
+
+// paramsSDK returns the SDK when t is its params type (value or pointer).
+func (pc *passCtx) paramsSDK(t types.Type) *SDK {
+	return pc.sdkOfNamed(t, func(s *SDK) []string { return []string{s.ParamsType} })
+}
+
+// resultSDK returns the SDK when t is one of its result types.
+func (pc *passCtx) resultSDK(t types.Type) *SDK {
+	return pc.sdkOfNamed(t, func(s *SDK) []string { return s.ResultTypes })
+}
+
+// report records a finding of check at node n. Findings of disabled checks,
+// and a second finding with the same text at the same place, are dropped.
+func (pc *passCtx) report(check string, n ast.Node, format string, args ...any) {
+	pc.reportRange(check, n.Pos(), n.End(), nil, format, args...)
+}
+
+func (pc *passCtx) reportRange(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
+	if pc.cfg.disable[check] || !pos.IsValid() {
+		return
+	}
+	msg := fmt.Sprintf(format, args...) + " (" + check + ")"
+	key := fmt.Sprint(pos, msg)
+	if pc.seen[key] {
+		return
+	}
+	pc.seen[key] = true
+	pc.pass.Report(analysis.Diagnostic{
+		Pos:            pos,
+		End:            end,
+		Category:       check,
+		Message:        msg,
+		URL:            DocsURL + check + ".md",
+		SuggestedFixes: fixes,
+	})
+}
+

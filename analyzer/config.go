@@ -1,0 +1,115 @@
+package analyzer
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/schema"
+)
+
+// Flag names are public interface: golangci-lint settings and docs use the
+// same names. Do not rename them.
+const (
+	FlagMaxMessageLength   = "max-message-length"
+	FlagSpec               = "spec"
+	FlagForks              = "forks"
+	FlagDefaultHandlesRest = "actions-default-handles-rest"
+	FlagSensitivePatterns  = "sensitive-patterns"
+	FlagSensitiveAllow     = "sensitive-allow"
+	FlagDisable            = "disable"
+)
+
+// config holds the analyzer's settings. Every setting that changes results
+// is a flag, so that go vet's cache key covers it.
+type config struct {
+	maxMessageLength   positiveInt
+	spec               specValue
+	forks              listValue
+	defaultHandlesRest bool
+	sensitivePatterns  listValue
+	sensitiveAllow     listValue
+	disable            checkList
+}
+
+var cfg = newConfig()
+
+func newConfig() *config {
+	return &config{maxMessageLength: 200, spec: specValue(schema.DefaultVersion)}
+}
+
+func (c *config) register(fs *flag.FlagSet) {
+	fs.Var(&c.maxMessageLength, FlagMaxMessageLength, "report elicitation messages longer than this many characters (runes)")
+	fs.Var(&c.spec, FlagSpec, "MCP spec version to check against: 2025-06-18, 2025-11-25 or 2026-07-28")
+	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: go-sdk or mcp-go)")
+	fs.BoolVar(&c.defaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case or final else as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
+	fs.Var(&c.sensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
+	fs.Var(&c.sensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
+	fs.Var(&c.disable, FlagDisable, "comma-separated checks to turn off: "+strings.Join(Checks, ", "))
+}
+
+type positiveInt int
+
+func (v *positiveInt) String() string { return strconv.Itoa(int(*v)) }
+func (v *positiveInt) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n <= 0 {
+		return fmt.Errorf("want a positive whole number, got %q", s)
+	}
+	*v = positiveInt(n)
+	return nil
+}
+
+type specValue schema.Version
+
+func (v *specValue) String() string { return string(*v) }
+func (v *specValue) Set(s string) error {
+	ver, err := schema.ParseVersion(strings.TrimSpace(s))
+	if err != nil {
+		return err
+	}
+	*v = specValue(ver)
+	return nil
+}
+
+type listValue []string
+
+func (v *listValue) String() string { return strings.Join(*v, ",") }
+func (v *listValue) Set(s string) error {
+	*v = nil
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			*v = append(*v, part)
+		}
+	}
+	return nil
+}
+
+type checkList map[string]bool
+
+func (v *checkList) String() string {
+	var names []string
+	for _, c := range Checks {
+		if (*v)[c] {
+			names = append(names, c)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+func (v *checkList) Set(s string) error {
+	m := checkList{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !isCheck(part) {
+			return fmt.Errorf("unknown check %q (checks: %s)", part, strings.Join(Checks, ", "))
+		}
+		m[part] = true
+	}
+	*v = m
+	return nil
+}

@@ -1,0 +1,128 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// constString returns the value of e when it is a constant string: a
+// literal, a named constant from any package, or a constant expression.
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// constPartLen returns a lower bound, in runes, of the length of the string
+// e evaluates to, counting only what is constant: the operands of a
+// concatenation and the literal text of a fmt.Sprintf format (verbs removed)
+// or the constant operands of fmt.Sprint. ok is false when nothing is known.
+func constPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
+	e = ast.Unparen(e)
+	if s, ok := constString(info, e); ok {
+		return utf8.RuneCountInString(s), true
+	}
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return 0, false
+		}
+		x, okx := constPartLen(info, e.X)
+		y, oky := constPartLen(info, e.Y)
+		return x + y, okx || oky
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, e).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" {
+			return 0, false
+		}
+		switch fn.Name() {
+		case "Sprintf":
+			if len(e.Args) == 0 {
+				return 0, false
+			}
+			format, ok := constString(info, e.Args[0])
+			if !ok {
+				return 0, false
+			}
+			return formatTextLen(format), true
+		case "Sprint", "Sprintln":
+			total, any := 0, false
+			for _, a := range e.Args {
+				if n, ok := constPartLen(info, a); ok {
+					total += n
+					any = true
+				}
+			}
+			return total, any
+		}
+	}
+	return 0, false
+}
+
+// formatTextLen counts the runes of a printf format that are not verbs:
+// "%%" counts as one rune, every other verb (with flags, width, precision
+// and argument index) as none.
+func formatTextLen(format string) int {
+	n := 0
+	for i := 0; i < len(format); {
+		if format[i] != '%' {
+			_, size := utf8.DecodeRuneInString(format[i:])
+			i += size
+			n++
+			continue
+		}
+		i++
+		if i < len(format) && format[i] == '%' {
+			i++
+			n++
+			continue
+		}
+		// Skip flags, width, precision and [n] indexes up to the verb.
+		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
+			i++
+		}
+		if i < len(format) {
+			_, size := utf8.DecodeRuneInString(format[i:])
+			i += size
+		}
+	}
+	return n
+}
+
+// constPrefix returns the constant text a string expression is known to
+// start with: the whole constant, the left operand of a concatenation, or
+// the text of a Sprintf format before its first verb.
+func constPrefix(info *types.Info, e ast.Expr) (string, bool) {
+	e = ast.Unparen(e)
+	if s, ok := constString(info, e); ok {
+		return s, true
+	}
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			return constPrefix(info, e.X)
+		}
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, e).(*types.Func)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && len(e.Args) > 0 {
+			if f, ok := constString(info, e.Args[0]); ok {
+				if i := strings.IndexByte(f, '%'); i >= 0 {
+					f = f[:i]
+				}
+				return f, f != ""
+			}
+		}
+	}
+	return "", false
+}

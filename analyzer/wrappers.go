@@ -1,0 +1,194 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// wrapperFact marks a function that passes some of its own parameters into
+// elicitation params fields, like printf's wrapper facts: its call sites in
+// any package get the message, mode and elicitation-id checks on those
+// arguments.
+type wrapperFact struct {
+	Module string         // module path of the SDK (or fork) the params belong to
+	Args   map[int]string // parameter index (receiver excluded) → params field
+	Mode   string         // the mode every call uses, "" if it varies or is unknown
+}
+
+func (*wrapperFact) AFact() {}
+
+func (f *wrapperFact) String() string {
+	var parts []string
+	for i, field := range f.Args {
+		parts = append(parts, fmt.Sprintf("%d:%s", i, field))
+	}
+	sort.Strings(parts)
+	s := "elicitWrapper(" + strings.Join(parts, ",") + ")"
+	if f.Mode != "" {
+		s += " mode=" + f.Mode
+	}
+	return s
+}
+
+type wrapper struct {
+	sdk  *SDK
+	fact *wrapperFact
+}
+
+// wrapperOf returns the wrapper description of fn: an SDK function that
+// takes params fields as arguments, a wrapper of this package, or one with
+// an imported fact.
+func (pc *passCtx) wrapperOf(fn *types.Func) *wrapper {
+	fn = fn.Origin()
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if sdk := pc.sdks.byPkg[fn.Pkg().Path()]; sdk != nil {
+		for _, p := range sdk.Positional {
+			if joinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && recvName(fn) == p.Recv {
+				return &wrapper{sdk: sdk, fact: &wrapperFact{Module: sdk.Module, Args: p.Args, Mode: p.Mode}}
+			}
+		}
+		return nil
+	}
+	f := pc.local[fn]
+	if f == nil {
+		f = new(wrapperFact)
+		if !pc.pass.ImportObjectFact(fn, f) {
+			return nil
+		}
+	}
+	sdk := pc.sdkByModule(f.Module)
+	if sdk == nil {
+		return nil
+	}
+	return &wrapper{sdk: sdk, fact: f}
+}
+
+func (pc *passCtx) sdkByModule(mod string) *SDK {
+	for _, s := range pc.sdks.byPkg {
+		if s.Module == mod {
+			return s
+		}
+	}
+	return nil
+}
+
+func recvName(fn *types.Func) string {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// wrapperFields are the params fields whose values are checked at a
+// wrapper's call sites.
+var wrapperFields = []string{fieldMessage, fieldURL, fieldID}
+
+// findWrappers finds this package's wrappers: functions that pass a
+// parameter straight into a params field, directly or through another
+// wrapper. It exports their facts and turns calls of them into sites.
+func (pc *passCtx) findWrappers(d *discovery) {
+	paramIndex := func(decl *ast.FuncDecl, e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok || decl == nil {
+			return -1
+		}
+		v, _ := pc.info.Uses[id].(*types.Var)
+		if v == nil {
+			return -1
+		}
+		fn, _ := pc.info.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			return -1
+		}
+		params := fn.Type().(*types.Signature).Params()
+		for i := 0; i < params.Len(); i++ {
+			if params.At(i) == v {
+				return i
+			}
+		}
+		return -1
+	}
+	add := func(decl *ast.FuncDecl, sdk *SDK, idx int, field, mode string) bool {
+		fn, _ := pc.info.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			return false
+		}
+		f := pc.local[fn]
+		if f == nil {
+			f = &wrapperFact{Module: sdk.Module, Args: map[int]string{}, Mode: mode}
+			pc.local[fn] = f
+		} else if f.Mode != mode {
+			f.Mode = ""
+		}
+		if f.Args[idx] == field {
+			return false
+		}
+		f.Args[idx] = field
+		return true
+	}
+	for _, site := range d.params {
+		mode := pc.modeOf(site)
+		for _, field := range wrapperFields {
+			if fv := site.fields[field]; fv != nil {
+				if i := paramIndex(site.fn, fv.value); i >= 0 {
+					add(site.fn, site.sdk, i, field, mode)
+				}
+			}
+		}
+	}
+	for _, site := range d.wrapperCalls {
+		for field, fv := range site.fields {
+			if i := paramIndex(site.fn, fv.value); i >= 0 {
+				add(site.fn, site.sdk, i, field, site.fixedMode)
+			}
+		}
+	}
+	// Wrappers of wrappers within the package, to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for _, lc := range d.localCalls {
+			f := pc.local[lc.fn.Origin()]
+			if f == nil {
+				continue
+			}
+			sdk := pc.sdkByModule(f.Module)
+			for idx, field := range f.Args {
+				if idx < len(lc.call.Args) {
+					if i := paramIndex(lc.decl, lc.call.Args[idx]); i >= 0 && add(lc.decl, sdk, i, field, f.Mode) {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	for fn, f := range pc.local {
+		pc.pass.ExportObjectFact(fn, f)
+	}
+	// Calls of this package's wrappers are sites too.
+	for _, lc := range d.localCalls {
+		f := pc.local[lc.fn.Origin()]
+		if f == nil {
+			continue
+		}
+		site := &paramsSite{sdk: pc.sdkByModule(f.Module), call: lc.call, fields: map[string]*fieldVal{}, fixedMode: f.Mode, fn: lc.decl}
+		for idx, field := range f.Args {
+			if idx < len(lc.call.Args) {
+				site.fields[field] = &fieldVal{value: lc.call.Args[idx]}
+			}
+		}
+		d.wrapperCalls = append(d.wrapperCalls, site)
+	}
+}
