@@ -1,9 +1,554 @@
 package analyzer
 
-// checkResults runs the actions and content checks.
-func checkResults(pc *passCtx, d *discovery) {}
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
 
-type handlerFact struct{}
+	"golang.org/x/tools/go/types/typeutil"
+)
 
-func (*handlerFact) AFact()         {}
-func (*handlerFact) String() string { return "handlesResult" }
+// The three answers a user can give.
+const (
+	actAccept  = "accept"
+	actDecline = "decline"
+	actCancel  = "cancel"
+)
+
+var allActions = []string{actAccept, actDecline, actCancel}
+
+// handlerFact marks a function that fully handles a result passed in one of
+// its parameters (every action has its own path), so that passing a result
+// to it counts as handling it.
+type handlerFact struct {
+	Params []int // indexes (receiver excluded) of result parameters handled
+}
+
+func (*handlerFact) AFact() {}
+
+func (f *handlerFact) String() string {
+	var s []string
+	for _, p := range f.Params {
+		s = append(s, string(rune('0'+p)))
+	}
+	return "handlesResult(" + strings.Join(s, ",") + ")"
+}
+
+// verdict is what the action analysis concludes about one result value.
+type verdict int
+
+const (
+	vSilent   verdict = iota // returned, stored or otherwise out of sight
+	vHandled                 // every action has its own path
+	vNeverRead
+	vPartial // some actions are told apart, not all
+)
+
+// decision is one place where the code branches on the action: a switch, an
+// if-chain, or a bare comparison.
+type decision struct {
+	node ast.Node
+	// distinct are the actions that get a path of their own.
+	distinct map[string]bool
+	// joined are actions that share a path with another named action.
+	joined map[string]bool
+	// rest is set when there is a path for the actions not named (a default
+	// case, a final else, or the code after ifs whose bodies all leave).
+	rest bool
+	// isSwitch: a switch without default has no rest path of its own.
+	isSwitch bool
+}
+
+type actionReport struct {
+	verdict   verdict
+	at        ast.Node
+	missing   []string
+	acceptOly bool
+	sw        *ast.SwitchStmt // for the suggested fix
+}
+
+// analyzeUses looks at every use of the result variable v in body and
+// decides how its action is handled.
+func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) actionReport {
+	if body == nil {
+		return actionReport{verdict: vSilent}
+	}
+	var decisions []*decision
+	actionRead, escaped, cleared := false, false, false
+	// Local variables that hold the action (a := res.Action).
+	actionVars := map[*types.Var]bool{}
+
+	var visitAction func(e ast.Expr, path []ast.Node)
+	visitAction = func(e ast.Expr, path []ast.Node) {
+		actionRead = true
+		// Climb through parens and conversions.
+		i := len(path) - 2
+		for i >= 0 {
+			switch p := path[i].(type) {
+			case *ast.ParenExpr:
+				e = p
+				i--
+				continue
+			case *ast.CallExpr:
+				if tv, ok := pc.info.Types[p.Fun]; ok && tv.IsType() {
+					e = p
+					i--
+					continue
+				}
+			}
+			break
+		}
+		if i < 0 {
+			return
+		}
+		switch p := path[i].(type) {
+		case *ast.SwitchStmt:
+			if p.Tag == e {
+				decisions = append(decisions, pc.switchDecision(p))
+			}
+		case *ast.BinaryExpr:
+			if p.Op == token.EQL || p.Op == token.NEQ {
+				if d := pc.comparisonDecision(p, path[:i+1], e); d != nil {
+					decisions = append(decisions, d)
+				}
+			}
+		case *ast.AssignStmt:
+			for k, r := range p.Rhs {
+				if r == e && k < len(p.Lhs) {
+					if id, ok := p.Lhs[k].(*ast.Ident); ok {
+						if lv, ok := pc.info.ObjectOf(id).(*types.Var); ok && lv.Parent() != lv.Pkg().Scope() {
+							actionVars[lv] = true
+							return
+						}
+					}
+				}
+			}
+			escaped = true
+		case *ast.ValueSpec:
+			for k, r := range p.Values {
+				if r == e && k < len(p.Names) {
+					if lv, ok := pc.info.ObjectOf(p.Names[k]).(*types.Var); ok {
+						actionVars[lv] = true
+						return
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if !isPrintCall(pc.info, p) {
+				escaped = true // handed to code we cannot see
+			}
+		default:
+			escaped = true
+		}
+	}
+
+	// First pass: uses of the result itself.
+	walkWithPath(body, func(n ast.Node, path []ast.Node) {
+		id, ok := n.(*ast.Ident)
+		if !ok || pc.info.Uses[id] != v {
+			return
+		}
+		parent := path[len(path)-2]
+		switch p := parent.(type) {
+		case *ast.SelectorExpr:
+			sel := pc.info.Selections[p]
+			if sel == nil || sel.Kind() != types.FieldVal {
+				return
+			}
+			if p.Sel.Name == sdk.ActionField {
+				visitAction(p, path[:len(path)-1])
+			} else if p.Sel.Name == "ElicitationResponse" && len(path) >= 3 {
+				if outer, ok := path[len(path)-3].(*ast.SelectorExpr); ok && outer.Sel.Name == sdk.ActionField {
+					visitAction(outer, path[:len(path)-2])
+				}
+			}
+		case *ast.ReturnStmt:
+			escaped = true // the caller is checked instead
+		case *ast.CallExpr:
+			if isPrintCall(pc.info, p) {
+				return
+			}
+			fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
+			if fn == nil {
+				escaped = true // a function value or interface: out of sight
+				return
+			}
+			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				escaped = true
+				return
+			}
+			idx := slices.IndexFunc(p.Args, func(a ast.Expr) bool { return ast.Unparen(a) == id })
+			if idx >= 0 && pc.handles(fn, idx) {
+				cleared = true
+			}
+		case *ast.BinaryExpr:
+			// res == nil / res != nil: not a use of the answer.
+		case *ast.IfStmt, *ast.ExprStmt:
+		default:
+			escaped = true // stored in a struct, map, slice, channel, ...
+		}
+	})
+	if len(actionVars) > 0 {
+		walkWithPath(body, func(n ast.Node, path []ast.Node) {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return
+			}
+			if lv, ok := pc.info.Uses[id].(*types.Var); ok && actionVars[lv] {
+				visitAction(id, path)
+			}
+		})
+	}
+	switch {
+	case cleared:
+		return actionReport{verdict: vHandled}
+	case escaped:
+		return actionReport{verdict: vSilent}
+	case !actionRead:
+		return actionReport{verdict: vNeverRead}
+	case len(decisions) == 0:
+		return actionReport{verdict: vSilent} // read in a way we do not follow
+	}
+	return pc.judge(decisions)
+}
+
+// judge combines the decisions made on one result.
+func (pc *passCtx) judge(ds []*decision) actionReport {
+	distinct, joined, rest := map[string]bool{}, map[string]bool{}, false
+	var sw *ast.SwitchStmt
+	for _, d := range ds {
+		for a := range d.distinct {
+			distinct[a] = true
+		}
+		for a := range d.joined {
+			joined[a] = true
+		}
+		if d.rest {
+			rest = true
+		}
+		if s, ok := d.node.(*ast.SwitchStmt); ok && sw == nil {
+			sw = s
+		}
+	}
+	var missing []string
+	for _, a := range allActions {
+		if !distinct[a] {
+			missing = append(missing, a)
+		}
+	}
+	if len(missing) == 0 {
+		return actionReport{verdict: vHandled}
+	}
+	if rest && (len(missing) == 1 && !joined[missing[0]] || pc.cfg.defaultHandlesRest && len(joined) == 0) {
+		return actionReport{verdict: vHandled}
+	}
+	r := actionReport{verdict: vPartial, at: ds[0].node, missing: missing, sw: sw}
+	// Accept-only: decline and cancel share a path, and accept has one of
+	// its own (a case, or the rest of the code).
+	r.acceptOly = !distinct[actDecline] && !distinct[actCancel] && (distinct[actAccept] || rest)
+	return r
+}
+
+// switchDecision reads `switch res.Action { ... }`.
+func (pc *passCtx) switchDecision(s *ast.SwitchStmt) *decision {
+	d := &decision{node: s, distinct: map[string]bool{}, joined: map[string]bool{}, isSwitch: true}
+	for _, st := range s.Body.List {
+		cc := st.(*ast.CaseClause)
+		if cc.List == nil {
+			d.rest = true
+			continue
+		}
+		var vals []string
+		for _, e := range cc.List {
+			if s, ok := constString(pc.info, e); ok {
+				vals = append(vals, s)
+			}
+		}
+		if len(vals) == 1 {
+			d.distinct[vals[0]] = true
+		} else {
+			for _, v := range vals {
+				d.joined[v] = true
+			}
+		}
+	}
+	return d
+}
+
+// comparisonDecision reads a comparison of the action with a constant: in
+// the condition of an if-chain, or anywhere else (a returned bool).
+func (pc *passCtx) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e ast.Expr) *decision {
+	other := b.Y
+	if b.Y == e {
+		other = b.X
+	}
+	val, ok := constString(pc.info, other)
+	if !ok {
+		return nil
+	}
+	// Find the if statement whose condition this comparison is (possibly
+	// inside && / || / !), walking up the path.
+	i := len(path) - 2
+	for i >= 0 {
+		switch p := path[i].(type) {
+		case *ast.ParenExpr, *ast.UnaryExpr:
+			i--
+			continue
+		case *ast.BinaryExpr:
+			if p.Op == token.LAND || p.Op == token.LOR {
+				i--
+				continue
+			}
+		}
+		break
+	}
+	if i >= 0 {
+		if ifs, ok := path[i].(*ast.IfStmt); ok && ifs.Cond != nil && ifs.Cond.Pos() <= b.Pos() && b.End() <= ifs.Cond.End() {
+			return pc.ifChainDecision(ifs, path[:i])
+		}
+	}
+	// A bare comparison tells one action from the others.
+	d := &decision{node: b, distinct: map[string]bool{val: true}, joined: map[string]bool{}}
+	for _, a := range allActions {
+		if a != val {
+			d.joined[a] = true
+		}
+	}
+	return d
+}
+
+// ifChainDecision reads an if / else if / else chain starting at the
+// outermost if that holds ifs.
+func (pc *passCtx) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decision {
+	// Climb to the head of the chain.
+	for i := len(path) - 1; i >= 0; i-- {
+		parent, ok := path[i].(*ast.IfStmt)
+		if !ok || parent.Else != ast.Node(ifs) {
+			break
+		}
+		ifs = parent
+	}
+	d := &decision{node: ifs, distinct: map[string]bool{}, joined: map[string]bool{}}
+	allLeave := true
+	for cur := ifs; cur != nil; {
+		vals, neg, ok := pc.condValues(cur.Cond)
+		switch {
+		case !ok:
+		case neg:
+			// if a != X { ... }: the other path is X's alone when the body leaves.
+			for _, a := range allActions {
+				if !slices.Contains(vals, a) {
+					d.joined[a] = true
+				}
+			}
+			if len(vals) == 1 && (terminates(cur.Body) || cur.Else != nil) {
+				d.distinct[vals[0]] = true
+			}
+		case len(vals) == 1:
+			d.distinct[vals[0]] = true
+		default:
+			for _, v := range vals {
+				d.joined[v] = true
+			}
+		}
+		if !terminates(cur.Body) {
+			allLeave = false
+		}
+		switch e := cur.Else.(type) {
+		case *ast.IfStmt:
+			cur = e
+		case *ast.BlockStmt:
+			d.rest = true
+			cur = nil
+		default:
+			if allLeave {
+				d.rest = true
+			}
+			cur = nil
+		}
+	}
+	return d
+}
+
+// condValues reads a condition made of comparisons of the action with
+// constants: a == X || a == Y gives [X Y]; a != X && a != Y gives [X Y]
+// negated. ok is false for anything else.
+func (pc *passCtx) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
+	cond = ast.Unparen(cond)
+	b, isBin := cond.(*ast.BinaryExpr)
+	if !isBin {
+		return nil, false, false
+	}
+	switch b.Op {
+	case token.EQL, token.NEQ:
+		for _, side := range []ast.Expr{b.X, b.Y} {
+			if s, ok := constString(pc.info, side); ok {
+				return []string{s}, b.Op == token.NEQ, true
+			}
+		}
+	case token.LOR, token.LAND:
+		x, nx, okx := pc.condValues(b.X)
+		y, ny, oky := pc.condValues(b.Y)
+		if okx && oky && nx == ny && nx == (b.Op == token.LAND) {
+			return append(x, y...), nx, true
+		}
+	}
+	return nil, false, false
+}
+
+// terminates reports whether a block always leaves the enclosing code: its
+// last statement returns, panics, breaks, continues or jumps.
+func terminates(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Fatal" || sel.Sel.Name == "Fatalf" || sel.Sel.Name == "Exit") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isPrintCall reports calls to fmt and log printing functions, which read a
+// value without handling it.
+func isPrintCall(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "log", "log/slog":
+		return true
+	}
+	return false
+}
+
+// handles reports whether fn fully handles a result passed as argument idx.
+func (pc *passCtx) handles(fn *types.Func, idx int) bool {
+	fn = fn.Origin()
+	if f := pc.localHandlers[fn]; f != nil {
+		return slices.Contains(f.Params, idx)
+	}
+	var f handlerFact
+	return pc.pass.ImportObjectFact(fn, &f) && slices.Contains(f.Params, idx)
+}
+
+// walkWithPath calls f for every node under root with the path from root.
+func walkWithPath(root ast.Node, f func(n ast.Node, path []ast.Node)) {
+	var path []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			path = path[:len(path)-1]
+			return false
+		}
+		path = append(path, n)
+		f(n, path)
+		return true
+	})
+}
+
+// findHandlers computes the handler facts of this package's functions:
+// those whose result-typed parameter is fully handled.
+func (pc *passCtx) findHandlers() {
+	pc.localHandlers = map[*types.Func]*handlerFact{}
+	type cand struct {
+		fn   *types.Func
+		decl *ast.FuncDecl
+		idx  int
+		v    *types.Var
+		sdk  *SDK
+	}
+	var cands []cand
+	for _, f := range pc.pass.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pc.info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			params := fn.Type().(*types.Signature).Params()
+			for i := 0; i < params.Len(); i++ {
+				if sdk := pc.resultSDK(params.At(i).Type()); sdk != nil {
+					cands = append(cands, cand{fn, fd, i, params.At(i), sdk})
+				}
+			}
+		}
+	}
+	// Helpers may call helpers: iterate until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, c := range cands {
+			if f := pc.localHandlers[c.fn]; f != nil && slices.Contains(f.Params, c.idx) {
+				continue
+			}
+			if pc.analyzeUses(c.v, c.decl.Body, c.sdk).verdict == vHandled {
+				f := pc.localHandlers[c.fn]
+				if f == nil {
+					f = &handlerFact{}
+					pc.localHandlers[c.fn] = f
+				}
+				f.Params = append(f.Params, c.idx)
+				sort.Ints(f.Params)
+				changed = true
+			}
+		}
+	}
+	for fn, f := range pc.localHandlers {
+		pc.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// checkResults runs the actions check on every result found, and hands the
+// sites on to the content check.
+func checkResults(pc *passCtx, d *discovery) {
+	pc.findHandlers()
+	for _, site := range d.results {
+		switch {
+		case site.discarded:
+			pc.report(CheckActions, site.expr, "elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\"")
+			continue
+		case site.obj == nil:
+			continue // returned to the caller, or used in a way we do not follow
+		}
+		r := pc.analyzeUses(site.obj, site.body, site.sdk)
+		switch r.verdict {
+		case vNeverRead:
+			pc.report(CheckActions, site.expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+		case vPartial:
+			fixes := pc.missingCaseFix(site, r)
+			if r.acceptOly {
+				pc.reportRange(CheckActions, r.at.Pos(), r.at.End(), fixes, "elicitation result is only checked for \"accept\": \"decline\" (the user refused) and \"cancel\" (the user dismissed) take the same path; handle each")
+			} else {
+				pc.reportRange(CheckActions, r.at.Pos(), r.at.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.missing))
+			}
+		}
+	}
+	checkContent(pc, d)
+}
+
+// quoteList renders ["a" "b" "c"] as `"a", "b" and "c"`.
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = `"` + x + `"`
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}

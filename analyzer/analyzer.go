@@ -79,11 +79,21 @@ type passCtx struct {
 	sdks    *sdkSet
 	cfg     *config
 	local   map[*types.Func]*wrapperFact
+	// localHandlers are this package's functions that fully handle a
+	// result passed to them.
+	localHandlers map[*types.Func]*handlerFact
 	// seen deduplicates findings reported twice at one position.
 	seen map[string]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (_ any, err error) {
+	// A bug in elicitlint must not take down the user's whole go vet run:
+	// turn a panic into an error for this package.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
+		}
+	}()
 	sdks, err := newSDKSet(cfg.forks)
 	if err != nil {
 		return nil, err

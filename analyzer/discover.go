@@ -111,7 +111,7 @@ func discover(pc *passCtx) *discovery {
 			ds.call(n, stack)
 		case *ast.TypeAssertExpr:
 			if n.Type != nil {
-				if sdk := pc.resultSDK(pc.info.TypeOf(n)); sdk != nil {
+				if sdk := pc.resultSDK(pc.info.TypeOf(n.Type)); sdk != nil {
 					ds.result(sdk, n, stack, 0)
 				}
 			}

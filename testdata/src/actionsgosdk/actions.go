@@ -1,0 +1,214 @@
+package actionsgosdk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var p = &mcp.ElicitParams{Message: "Go ahead?"}
+
+const (
+	Accept  = "accept"
+	Decline = "decline"
+	Cancel  = "cancel"
+)
+
+func discarded(ctx context.Context, ss *mcp.ServerSession) {
+	ss.Elicit(ctx, p)           // want `elicitation result is discarded`
+	_, _ = ss.Elicit(ctx, p)    // want `elicitation result is discarded`
+	_, err := ss.Elicit(ctx, p) // want `elicitation result is discarded`
+	_ = err
+}
+
+func neverRead(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, p) // want `elicitation result's Action is never read`
+	if err != nil {
+		return err
+	}
+	fmt.Println(res)
+	return nil
+}
+
+func acceptElse(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, p)
+	if err != nil {
+		return err
+	}
+	if res.Action == "accept" { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path`
+		return nil
+	} else {
+		return errors.New("no")
+	}
+}
+
+func notAcceptReturn(ctx context.Context, ss *mcp.ServerSession) error {
+	res, _ := ss.Elicit(ctx, p)
+	if res.Action != "accept" { // want `only checked for "accept"`
+		return errors.New("not accepted")
+	}
+	return nil
+}
+
+func confirm(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
+	res, err := ss.Elicit(ctx, p)
+	if err != nil {
+		return false, err
+	}
+	return res.Action == "accept", nil // want `only checked for "accept"`
+}
+
+func switchDefault(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action { // want `only checked for "accept"`
+	case "accept":
+	default:
+	}
+}
+
+func switchJoined(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action { // want `only checked for "accept"`
+	case "accept":
+	case "decline", "cancel":
+	}
+}
+
+func switchMissing(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action { // want `elicitation result is not handled for "cancel"`
+	case "accept":
+	case "decline":
+	}
+}
+
+func switchAll(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action {
+	case "accept":
+	case "decline":
+	case "cancel":
+	}
+}
+
+func switchUserConsts(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action {
+	case Accept:
+	case Decline:
+	case Cancel:
+	}
+}
+
+func switchDefaultIsCancel(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action {
+	case "accept":
+	case "decline":
+	default: // only "cancel" is left
+	}
+}
+
+func ifChainAll(ctx context.Context, ss *mcp.ServerSession) error {
+	res, _ := ss.Elicit(ctx, p)
+	if res.Action == "decline" {
+		return errors.New("declined")
+	} else if res.Action == "cancel" {
+		return errors.New("cancelled")
+	}
+	return nil
+}
+
+func sequentialIfs(ctx context.Context, ss *mcp.ServerSession) error {
+	res, _ := ss.Elicit(ctx, p)
+	if res.Action == "decline" {
+		return errors.New("declined")
+	}
+	if res.Action == "cancel" {
+		return errors.New("cancelled")
+	}
+	return nil
+}
+
+func ifChainJoined(ctx context.Context, ss *mcp.ServerSession) error {
+	res, _ := ss.Elicit(ctx, p)
+	if res.Action == "decline" || res.Action == "cancel" { // want `only checked for "accept"`
+		return errors.New("no")
+	}
+	return nil
+}
+
+func viaVariable(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	action := res.Action
+	switch action {
+	case "accept":
+	case "decline":
+	case "cancel":
+	}
+}
+
+func allJoined(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p)
+	switch res.Action { // want `elicitation result is not handled for "accept", "decline" and "cancel"`
+	case "accept", "decline", "cancel":
+	}
+}
+
+// Returned to the caller: the caller is checked instead.
+func ask(ctx context.Context, ss *mcp.ServerSession) (*mcp.ElicitResult, error) {
+	res, err := ss.Elicit(ctx, p)
+	return res, err
+}
+
+func callsAsk(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ask(ctx, ss) // want `elicitation result's Action is never read`
+	_ = res.Content
+}
+
+// Stored in a struct: silent.
+type state struct{ last *mcp.ElicitResult }
+
+func stored(ctx context.Context, ss *mcp.ServerSession, st *state) {
+	res, _ := ss.Elicit(ctx, p)
+	st.last = res
+}
+
+// Passed to a function value: silent.
+func toFuncValue(ctx context.Context, ss *mcp.ServerSession, h func(*mcp.ElicitResult)) {
+	res, _ := ss.Elicit(ctx, p)
+	h(res)
+}
+
+// Through an interface method returning the type: found by type.
+type Asker interface {
+	Ask(ctx context.Context) (*mcp.ElicitResult, error)
+}
+
+func viaInterface(ctx context.Context, a Asker) {
+	res, _ := a.Ask(ctx)
+	if res.Action == "accept" { // want `only checked for "accept"`
+		return
+	}
+}
+
+// The 2026-07-28 round trip: the answer arrives in InputResponses.
+func roundTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res, ok := req.Params.InputResponses["confirm"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "Go ahead?"}}}, nil
+	}
+	if res.Action != "accept" { // want `only checked for "accept"`
+		return nil, errors.New("no")
+	}
+	return &mcp.CallToolResult{}, nil
+}
+
+// Client side: the handler builds a result; nothing to check.
+var client = mcp.ClientOptions{
+	ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
+	},
+}
