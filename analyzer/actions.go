@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -24,17 +25,27 @@ var allActions = []string{actAccept, actDecline, actCancel}
 // its parameters (every action has its own path), so that passing a result
 // to it counts as handling it.
 type handlerFact struct {
-	Params []int // indexes (receiver excluded) of result parameters handled
+	Params []int // indexes (receiver excluded) of result parameters fully handled
+	// Reads are result parameters whose Action the function reads without
+	// handling every answer; the caller stays silent about those (the
+	// function is where the decision is made).
+	Reads []int
 }
 
 func (*handlerFact) AFact() {}
 
 func (f *handlerFact) String() string {
-	var s []string
-	for _, p := range f.Params {
-		s = append(s, string(rune('0'+p)))
+	ints := func(xs []int) string {
+		var s []string
+		for _, x := range xs {
+			s = append(s, strconv.Itoa(x))
+		}
+		return strings.Join(s, ",")
 	}
-	return "handlesResult(" + strings.Join(s, ",") + ")"
+	if len(f.Params) == 0 {
+		return "readsAction(" + ints(f.Reads) + ")"
+	}
+	return "handlesResult(" + ints(f.Params) + ")"
 }
 
 // verdict is what the action analysis concludes about one result value.
@@ -63,7 +74,8 @@ type decision struct {
 }
 
 type actionReport struct {
-	verdict   verdict
+	verdict    verdict
+	actionRead bool
 	at        ast.Node
 	missing   []string
 	acceptOly bool
@@ -83,7 +95,6 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 
 	var visitAction func(e ast.Expr, path []ast.Node)
 	visitAction = func(e ast.Expr, path []ast.Node) {
-		actionRead = true
 		// Climb through parens and conversions.
 		i := len(path) - 2
 		for i >= 0 {
@@ -104,6 +115,10 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 		if i < 0 {
 			return
 		}
+		if c, ok := path[i].(*ast.CallExpr); ok && isPrintCall(pc.info, c) {
+			return // logging the action is not looking at it
+		}
+		actionRead = true
 		switch p := path[i].(type) {
 		case *ast.SwitchStmt:
 			if p.Tag == e {
@@ -136,12 +151,8 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 					}
 				}
 			}
-		case *ast.CallExpr:
-			if !isPrintCall(pc.info, p) {
-				escaped = true // handed to code we cannot see
-			}
 		default:
-			escaped = true
+			escaped = true // handed to code we cannot see
 		}
 	}
 
@@ -181,8 +192,13 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 				return
 			}
 			idx := slices.IndexFunc(p.Args, func(a ast.Expr) bool { return ast.Unparen(a) == id })
-			if idx >= 0 && pc.handles(fn, idx) {
-				cleared = true
+			if idx >= 0 {
+				switch pc.handles(fn, idx) {
+				case vHandled:
+					cleared = true
+				case vPartial:
+					escaped = true // the helper decides, and is checked itself
+				}
 			}
 		case *ast.BinaryExpr:
 			// res == nil / res != nil: not a use of the answer.
@@ -204,15 +220,17 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 	}
 	switch {
 	case cleared:
-		return actionReport{verdict: vHandled}
+		return actionReport{verdict: vHandled, actionRead: true}
 	case escaped:
-		return actionReport{verdict: vSilent}
+		return actionReport{verdict: vSilent, actionRead: actionRead}
 	case !actionRead:
 		return actionReport{verdict: vNeverRead}
 	case len(decisions) == 0:
-		return actionReport{verdict: vSilent} // read in a way we do not follow
+		return actionReport{verdict: vSilent, actionRead: true} // read in a way we do not follow
 	}
-	return pc.judge(decisions)
+	r := pc.judge(decisions)
+	r.actionRead = true
+	return r
 }
 
 // judge combines the decisions made on one result.
@@ -231,6 +249,33 @@ func (pc *passCtx) judge(ds []*decision) actionReport {
 		}
 		if s, ok := d.node.(*ast.SwitchStmt); ok && sw == nil {
 			sw = s
+		}
+	}
+	// An action that shares a path only with actions that have already
+	// left on paths of their own has that path to itself
+	// (if a == "decline" { return }; if a != "accept" { return } leaves
+	// "cancel" alone in the second branch).
+	for changed := true; changed; {
+		changed = false
+		for _, d := range ds {
+			var left []string
+			for a := range d.joined {
+				if !distinct[a] {
+					left = append(left, a)
+				}
+			}
+			if len(left) == 1 && len(d.joined) > 1 {
+				distinct[left[0]] = true
+				changed = true
+			}
+		}
+	}
+	joined = map[string]bool{}
+	for _, d := range ds {
+		for a := range d.joined {
+			if !distinct[a] {
+				joined[a] = true
+			}
 		}
 	}
 	var missing []string
@@ -395,6 +440,10 @@ func (pc *passCtx) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 		if okx && oky && nx == ny && nx == (b.Op == token.LAND) {
 			return append(x, y...), nx, true
 		}
+		// a == "accept" && more: the branch is still accept's.
+		if b.Op == token.LAND && okx && !nx && len(x) == 1 && !oky {
+			return x, false, true
+		}
 	}
 	return nil, false, false
 }
@@ -435,14 +484,25 @@ func isPrintCall(info *types.Info, call *ast.CallExpr) bool {
 	return false
 }
 
-// handles reports whether fn fully handles a result passed as argument idx.
-func (pc *passCtx) handles(fn *types.Func, idx int) bool {
+// handles tells what fn does with a result passed as argument idx:
+// vHandled when it handles every answer, vPartial when it reads the action
+// but not fully, vNeverRead when it does not look (or we know nothing).
+func (pc *passCtx) handles(fn *types.Func, idx int) verdict {
 	fn = fn.Origin()
-	if f := pc.localHandlers[fn]; f != nil {
-		return slices.Contains(f.Params, idx)
+	f := pc.localHandlers[fn]
+	if f == nil {
+		f = new(handlerFact)
+		if !pc.pass.ImportObjectFact(fn, f) {
+			return vNeverRead
+		}
 	}
-	var f handlerFact
-	return pc.pass.ImportObjectFact(fn, &f) && slices.Contains(f.Params, idx)
+	switch {
+	case slices.Contains(f.Params, idx):
+		return vHandled
+	case slices.Contains(f.Reads, idx):
+		return vPartial
+	}
+	return vNeverRead
 }
 
 // walkWithPath calls f for every node under root with the path from root.
@@ -489,6 +549,14 @@ func (pc *passCtx) findHandlers() {
 			}
 		}
 	}
+	factOf := func(fn *types.Func) *handlerFact {
+		f := pc.localHandlers[fn]
+		if f == nil {
+			f = &handlerFact{}
+			pc.localHandlers[fn] = f
+		}
+		return f
+	}
 	// Helpers may call helpers: iterate until nothing changes.
 	for changed := true; changed; {
 		changed = false
@@ -496,15 +564,20 @@ func (pc *passCtx) findHandlers() {
 			if f := pc.localHandlers[c.fn]; f != nil && slices.Contains(f.Params, c.idx) {
 				continue
 			}
-			if pc.analyzeUses(c.v, c.decl.Body, c.sdk).verdict == vHandled {
-				f := pc.localHandlers[c.fn]
-				if f == nil {
-					f = &handlerFact{}
-					pc.localHandlers[c.fn] = f
-				}
+			r := pc.analyzeUses(c.v, c.decl.Body, c.sdk)
+			switch {
+			case r.verdict == vHandled:
+				f := factOf(c.fn)
 				f.Params = append(f.Params, c.idx)
 				sort.Ints(f.Params)
+				f.Reads = slices.DeleteFunc(f.Reads, func(i int) bool { return i == c.idx })
 				changed = true
+			case r.actionRead:
+				if f := factOf(c.fn); !slices.Contains(f.Reads, c.idx) {
+					f.Reads = append(f.Reads, c.idx)
+					sort.Ints(f.Reads)
+					changed = true
+				}
 			}
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Check names. They are the diagnostics' Category, the names used by
@@ -82,6 +83,8 @@ type passCtx struct {
 	// localHandlers are this package's functions that fully handle a
 	// result passed to them.
 	localHandlers map[*types.Func]*handlerFact
+	// ssa is the package's SSA form, built on first need.
+	ssa *ssa.Package
 	// seen deduplicates findings reported twice at one position.
 	seen map[string]bool
 }

@@ -47,7 +47,7 @@ func TestRequestChecks(t *testing.T) {
 
 // The answer checks (actions, content).
 func TestAnswerChecks(t *testing.T) {
-	for _, pkg := range []string{"actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse"} {
+	for _, pkg := range []string{"actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content"} {
 		t.Run(pkg, func(t *testing.T) {
 			analysistest.Run(t, testdata(t), analyzer.Analyzer, pkg)
 		})

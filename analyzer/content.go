@@ -1,3 +1,299 @@
 package analyzer
 
-func checkContent(pc *passCtx, d *discovery) {}
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+)
+
+// contentRead is one read of a result's Content in the function that
+// obtained the result.
+type contentRead struct {
+	site *resultSite
+	sel  *ast.SelectorExpr // the .Content selector
+}
+
+// checkContent implements the content check: Content is only there when
+// the user accepted, so every read must sit on a path where the action is
+// known to be "accept". The guard is found on the SSA form of the function:
+// a read is fine when a block that dominates it is entered only through the
+// "accept" edge of a comparison of the same result's Action. SSA is built
+// only for packages that read Content at all.
+func checkContent(pc *passCtx, d *discovery) {
+	if pc.cfg.disable[CheckContent] {
+		return
+	}
+	reads := pc.contentReads(d)
+	if len(reads) == 0 {
+		return
+	}
+	ssapkg := pc.buildSSA()
+	for _, r := range reads {
+		fn := pc.ssaFunc(ssapkg, r.sel)
+		if fn == nil {
+			continue
+		}
+		instr := contentInstr(fn, r.sel.Sel.Pos())
+		if instr == nil {
+			continue
+		}
+		var base ssa.Value
+		switch in := instr.(type) {
+		case *ssa.FieldAddr:
+			base = in.X
+		case *ssa.Field:
+			base = in.X
+		}
+		root := rootOf(base)
+		if root == nil || guardedByAccept(instr.Block(), root) {
+			continue
+		}
+		pc.report(CheckContent, r.sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", exprString(r.sel))
+	}
+}
+
+// contentReads finds the reads of Content on each result variable, outside
+// nested function literals. A comparison with nil and an assignment to
+// Content are not reads.
+func (pc *passCtx) contentReads(d *discovery) []contentRead {
+	var reads []contentRead
+	for _, site := range d.results {
+		if site.obj == nil || site.body == nil {
+			continue
+		}
+		var path []ast.Node
+		ast.Inspect(site.body, func(n ast.Node) bool {
+			if n == nil {
+				path = path[:len(path)-1]
+				return false
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			path = append(path, n)
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != site.sdk.ContentField {
+				return true
+			}
+			x := ast.Unparen(sel.X)
+			if inner, ok := x.(*ast.SelectorExpr); ok && inner.Sel.Name == "ElicitationResponse" {
+				x = ast.Unparen(inner.X)
+			}
+			if id, ok := x.(*ast.Ident); !ok || pc.info.Uses[id] != site.obj {
+				return true
+			}
+			if len(path) >= 2 {
+				switch p := path[len(path)-2].(type) {
+				case *ast.BinaryExpr:
+					if isNil(pc.info, p.X) || isNil(pc.info, p.Y) {
+						return true
+					}
+				case *ast.AssignStmt:
+					for _, l := range p.Lhs {
+						if l == sel {
+							return true
+						}
+					}
+				}
+			}
+			reads = append(reads, contentRead{site: site, sel: sel})
+			return true
+		})
+	}
+	return reads
+}
+
+// buildSSA builds the SSA form of the package being analysed (and the
+// skeletons of its imports), once.
+func (pc *passCtx) buildSSA() *ssa.Package {
+	if pc.ssa != nil {
+		return pc.ssa
+	}
+	prog := ssa.NewProgram(pc.pass.Fset, 0)
+	created := map[*types.Package]bool{}
+	var create func([]*types.Package)
+	create = func(pkgs []*types.Package) {
+		for _, p := range pkgs {
+			if !created[p] {
+				created[p] = true
+				prog.CreatePackage(p, nil, nil, true)
+				create(p.Imports())
+			}
+		}
+	}
+	create(pc.pass.Pkg.Imports())
+	pc.ssa = prog.CreatePackage(pc.pass.Pkg, pc.pass.Files, pc.info, false)
+	pc.ssa.Build()
+	return pc.ssa
+}
+
+// ssaFunc returns the SSA function whose body holds n.
+func (pc *passCtx) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
+	for _, f := range pc.pass.Files {
+		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
+			return ssa.EnclosingFunction(pkg, path)
+		}
+	}
+	return nil
+}
+
+// contentInstr finds the field selection instruction for the selector at pos.
+func contentInstr(fn *ssa.Function, pos token.Pos) ssa.Instruction {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.FieldAddr:
+				if in.Pos() == pos {
+					return in
+				}
+			case *ssa.Field:
+				if in.Pos() == pos {
+					return in
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// rootOf strips the selections of embedded structs (mcp-go's
+// ElicitationResult embeds ElicitationResponse) and loads of a local
+// variable's cell, so that two reads of the same result meet at one value.
+func rootOf(v ssa.Value) ssa.Value {
+	for v != nil {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if !x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field).Embedded() {
+				return v
+			}
+			v = x.X
+		case *ssa.Field:
+			if !x.X.Type().Underlying().(*types.Struct).Field(x.Field).Embedded() {
+				return v
+			}
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			if _, ok := x.X.(*ssa.Alloc); ok {
+				return x.X
+			}
+			return v
+		default:
+			return v
+		}
+	}
+	return nil
+}
+
+// guardedByAccept reports whether every path to b passes the "accept" edge
+// of a test of root's Action, or a test we cannot read that involves root
+// (a helper like accepted(res)), in which case we stay silent.
+func guardedByAccept(b *ssa.BasicBlock, root ssa.Value) bool {
+	for ; b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		p := b.Preds[0]
+		if len(p.Instrs) == 0 {
+			continue
+		}
+		iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		onTrue := p.Succs[0] == b
+		val, neq, ok := actionTest(iff.Cond, root)
+		if ok {
+			if val == actAccept && onTrue != neq {
+				return true
+			}
+			continue
+		}
+		if involves(iff.Cond, root, 4) {
+			return true
+		}
+	}
+	return false
+}
+
+// actionTest reads cond as `root.Action == "x"` or `!=`.
+func actionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return "", false, false
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		c, isConst := pair[1].(*ssa.Const)
+		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
+			continue
+		}
+		if isActionOf(pair[0], root) {
+			return constant.StringVal(c.Value), bin.Op == token.NEQ, true
+		}
+	}
+	return "", false, false
+}
+
+// isActionOf reports whether v is a read of root's Action field.
+func isActionOf(v ssa.Value, root ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				if fa, ok := x.X.(*ssa.FieldAddr); ok {
+					return rootOf(fa.X) == root
+				}
+			}
+		case *ssa.Field:
+			return rootOf(x.X) == root
+		}
+		return false
+	}
+}
+
+// involves reports whether v depends on root within a few steps.
+func involves(v ssa.Value, root ssa.Value, depth int) bool {
+	if v == nil || depth == 0 {
+		return false
+	}
+	if v == root || rootOf(v) == root {
+		return true
+	}
+	in, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	var ops []*ssa.Value
+	for _, op := range in.Operands(ops) {
+		if op != nil && *op != nil && involves(*op, root, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// exprString renders a short expression like res.Content for messages.
+func exprString(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return exprString(e.X) + "." + e.Sel.Name
+	case *ast.ParenExpr:
+		return exprString(e.X)
+	}
+	return "Content"
+}

@@ -406,9 +406,9 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 		return
 	}
 	site := &paramsSite{sdk: w.sdk, call: call, fields: map[string]*fieldVal{}, fixedMode: w.fact.Mode, fn: outerDecl(stack)}
-	for idx, field := range w.fact.Args {
-		if idx < len(call.Args) && !(call.Ellipsis.IsValid() && idx == len(call.Args)-1) {
-			site.fields[field] = &fieldVal{value: call.Args[idx]}
+	for _, a := range w.fact.Args {
+		if a.Index < len(call.Args) && !(call.Ellipsis.IsValid() && a.Index == len(call.Args)-1) {
+			site.fields[a.Field] = &fieldVal{value: call.Args[a.Index]}
 		}
 	}
 	ds.d.wrapperCalls = append(ds.d.wrapperCalls, site)

@@ -13,19 +13,50 @@ import (
 // any package get the message, mode and elicitation-id checks on those
 // arguments.
 type wrapperFact struct {
-	Module string         // module path of the SDK (or fork) the params belong to
-	Args   map[int]string // parameter index (receiver excluded) → params field
-	Mode   string         // the mode every call uses, "" if it varies or is unknown
+	Module string       // module path of the SDK (or fork) the params belong to
+	Args   []wrapperArg // sorted by Index; a slice, not a map, so that gob encoding is deterministic
+	Mode   string       // the mode every call uses, "" if it varies or is unknown
+}
+
+// wrapperArg says that parameter Index (receiver excluded) feeds Field.
+type wrapperArg struct {
+	Index int
+	Field string
+}
+
+// field returns the params field parameter i feeds, or "".
+func (f *wrapperFact) field(i int) string {
+	for _, a := range f.Args {
+		if a.Index == i {
+			return a.Field
+		}
+	}
+	return ""
+}
+
+// set records that parameter i feeds field; it reports whether that is new.
+func (f *wrapperFact) set(i int, field string) bool {
+	for k, a := range f.Args {
+		if a.Index == i {
+			if a.Field == field {
+				return false
+			}
+			f.Args[k].Field = field
+			return true
+		}
+	}
+	f.Args = append(f.Args, wrapperArg{i, field})
+	sort.Slice(f.Args, func(a, b int) bool { return f.Args[a].Index < f.Args[b].Index })
+	return true
 }
 
 func (*wrapperFact) AFact() {}
 
 func (f *wrapperFact) String() string {
 	var parts []string
-	for i, field := range f.Args {
-		parts = append(parts, fmt.Sprintf("%d:%s", i, field))
+	for _, a := range f.Args {
+		parts = append(parts, fmt.Sprintf("%d:%s", a.Index, a.Field))
 	}
-	sort.Strings(parts)
 	s := "elicitWrapper(" + strings.Join(parts, ",") + ")"
 	if f.Mode != "" {
 		s += " mode=" + f.Mode
@@ -49,7 +80,11 @@ func (pc *passCtx) wrapperOf(fn *types.Func) *wrapper {
 	if sdk := pc.sdks.byPkg[fn.Pkg().Path()]; sdk != nil {
 		for _, p := range sdk.Positional {
 			if joinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && recvName(fn) == p.Recv {
-				return &wrapper{sdk: sdk, fact: &wrapperFact{Module: sdk.Module, Args: p.Args, Mode: p.Mode}}
+				f := &wrapperFact{Module: sdk.Module, Mode: p.Mode}
+				for i, field := range p.Args {
+					f.set(i, field)
+				}
+				return &wrapper{sdk: sdk, fact: f}
 			}
 		}
 		return nil
@@ -128,16 +163,12 @@ func (pc *passCtx) findWrappers(d *discovery) {
 		}
 		f := pc.local[fn]
 		if f == nil {
-			f = &wrapperFact{Module: sdk.Module, Args: map[int]string{}, Mode: mode}
+			f = &wrapperFact{Module: sdk.Module, Mode: mode}
 			pc.local[fn] = f
 		} else if f.Mode != mode {
 			f.Mode = ""
 		}
-		if f.Args[idx] == field {
-			return false
-		}
-		f.Args[idx] = field
-		return true
+		return f.set(idx, field)
 	}
 	for _, site := range d.params {
 		mode := pc.modeOf(site)
@@ -165,9 +196,9 @@ func (pc *passCtx) findWrappers(d *discovery) {
 				continue
 			}
 			sdk := pc.sdkByModule(f.Module)
-			for idx, field := range f.Args {
-				if idx < len(lc.call.Args) {
-					if i := paramIndex(lc.decl, lc.call.Args[idx]); i >= 0 && add(lc.decl, sdk, i, field, f.Mode) {
+			for _, a := range f.Args {
+				if a.Index < len(lc.call.Args) {
+					if i := paramIndex(lc.decl, lc.call.Args[a.Index]); i >= 0 && add(lc.decl, sdk, i, a.Field, f.Mode) {
 						changed = true
 					}
 				}
@@ -184,9 +215,9 @@ func (pc *passCtx) findWrappers(d *discovery) {
 			continue
 		}
 		site := &paramsSite{sdk: pc.sdkByModule(f.Module), call: lc.call, fields: map[string]*fieldVal{}, fixedMode: f.Mode, fn: lc.decl}
-		for idx, field := range f.Args {
-			if idx < len(lc.call.Args) {
-				site.fields[field] = &fieldVal{value: lc.call.Args[idx]}
+		for _, a := range f.Args {
+			if a.Index < len(lc.call.Args) {
+				site.fields[a.Field] = &fieldVal{value: lc.call.Args[a.Index]}
 			}
 		}
 		d.wrapperCalls = append(d.wrapperCalls, site)
