@@ -52,8 +52,8 @@ func (f *handlerFact) String() string {
 type verdict int
 
 const (
-	vSilent   verdict = iota // returned, stored or otherwise out of sight
-	vHandled                 // every action has its own path
+	vSilent  verdict = iota // returned, stored or otherwise out of sight
+	vHandled                // every action has its own path
 	vNeverRead
 	vPartial // some actions are told apart, not all
 )
@@ -76,10 +76,10 @@ type decision struct {
 type actionReport struct {
 	verdict    verdict
 	actionRead bool
-	at        ast.Node
-	missing   []string
-	acceptOly bool
-	sw        *ast.SwitchStmt // for the suggested fix
+	at         ast.Node
+	missing    []string
+	acceptOly  bool
+	sw         *ast.SwitchStmt // for the suggested fix
 }
 
 // analyzeUses looks at every use of the result variable v in body and

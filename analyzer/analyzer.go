@@ -205,4 +205,3 @@ func (pc *passCtx) reportRange(check string, pos, end token.Pos, fixes []analysi
 		SuggestedFixes: fixes,
 	})
 }
-
