@@ -14,8 +14,10 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/goschema"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
@@ -85,6 +87,11 @@ type passCtx struct {
 	localHandlers map[*types.Func]*handlerFact
 	// ssa is the package's SSA form, built on first need.
 	ssa *ssa.Package
+	// reader reads requested schemas; it caches its readings.
+	reader *goschema.Reader
+	// diags are reported at the end of the run, in source order, so that
+	// output does not depend on the order the checks run in.
+	diags []analysis.Diagnostic
 	// seen deduplicates findings reported twice at one position.
 	seen map[string]bool
 }
@@ -115,7 +122,22 @@ func run(pass *analysis.Pass) (_ any, err error) {
 	checkElicitationIDs(pc, d)
 	checkSchemas(pc, d)
 	checkResults(pc, d)
+	pc.flush()
 	return nil, nil
+}
+
+// flush reports the collected diagnostics sorted by position, then message.
+func (pc *passCtx) flush() {
+	sort.SliceStable(pc.diags, func(i, j int) bool {
+		a, b := pc.diags[i], pc.diags[j]
+		if a.Pos != b.Pos {
+			return a.Pos < b.Pos
+		}
+		return a.Message < b.Message
+	})
+	for _, d := range pc.diags {
+		pc.pass.Report(d)
+	}
 }
 
 // relevant reports whether the package can hold an elicitation: it imports
@@ -196,7 +218,7 @@ func (pc *passCtx) reportRange(check string, pos, end token.Pos, fixes []analysi
 		return
 	}
 	pc.seen[key] = true
-	pc.pass.Report(analysis.Diagnostic{
+	pc.diags = append(pc.diags, analysis.Diagnostic{
 		Pos:            pos,
 		End:            end,
 		Category:       check,

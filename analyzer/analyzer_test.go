@@ -45,6 +45,12 @@ func TestRequestChecks(t *testing.T) {
 	}
 }
 
+// The schema checks (nested, schema, sensitive).
+func TestSchemaChecks(t *testing.T) {
+	setFlags(t, "disable", "actions,content")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "schemas")
+}
+
 // The answer checks (actions, content).
 func TestAnswerChecks(t *testing.T) {
 	for _, pkg := range []string{"actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content"} {
