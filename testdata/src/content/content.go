@@ -85,7 +85,7 @@ func helperGuard(ctx context.Context, ss *sdk.ServerSession) {
 	}
 }
 
-var req = mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "m", RequestedSchema: map[string]any{"type": "object"}}}
+var req = mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "m", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}
 
 func mcpgoBefore(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, req)
