@@ -59,3 +59,8 @@ func TestAnswerChecks(t *testing.T) {
 		})
 	}
 }
+
+// The suggested fixes for switches that miss actions.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
+}
