@@ -66,9 +66,16 @@ type decision struct {
 	distinct map[string]bool
 	// joined are actions that share a path with another named action.
 	joined map[string]bool
-	// rest is set when there is a path for the actions not named (a default
-	// case, a final else, or the code after ifs whose bodies all leave).
+	// rest is set when there is an explicit path for the actions not named:
+	// a default case or a final else.
 	rest bool
+	// implicitRest is set when the code after the switch or if-chain is
+	// reached only by the actions not named (every branch leaves). It
+	// counts for "accept" alone, the guard-clause style
+	// (if decline { return }; if cancel { return }; use the answer): when
+	// decline or cancel falls out of a switch into the code that follows,
+	// that code is usually the success path, which is the bug.
+	implicitRest bool
 	// isSwitch: a switch without default has no rest path of its own.
 	isSwitch bool
 }
@@ -235,7 +242,7 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 
 // judge combines the decisions made on one result.
 func (pc *passCtx) judge(ds []*decision) actionReport {
-	distinct, joined, rest := map[string]bool{}, map[string]bool{}, false
+	distinct, joined, rest, implicit := map[string]bool{}, map[string]bool{}, false, false
 	var sw *ast.SwitchStmt
 	for _, d := range ds {
 		for a := range d.distinct {
@@ -246,6 +253,9 @@ func (pc *passCtx) judge(ds []*decision) actionReport {
 		}
 		if d.rest {
 			rest = true
+		}
+		if d.implicitRest {
+			implicit = true
 		}
 		if s, ok := d.node.(*ast.SwitchStmt); ok && sw == nil {
 			sw = s
@@ -290,18 +300,27 @@ func (pc *passCtx) judge(ds []*decision) actionReport {
 	if rest && (len(missing) == 1 && !joined[missing[0]] || pc.cfg.defaultHandlesRest && len(joined) == 0) {
 		return actionReport{verdict: vHandled}
 	}
+	if implicit && len(missing) == 1 && missing[0] == actAccept && !joined[actAccept] {
+		return actionReport{verdict: vHandled}
+	}
 	r := actionReport{verdict: vPartial, at: ds[0].node, missing: missing, sw: sw}
 	// Accept-only: decline and cancel share a path, and accept has one of
 	// its own (a case, or the rest of the code).
-	r.acceptOly = !distinct[actDecline] && !distinct[actCancel] && (distinct[actAccept] || rest)
+	r.acceptOly = !distinct[actDecline] && !distinct[actCancel] && (distinct[actAccept] || rest || implicit)
 	return r
 }
 
 // switchDecision reads `switch res.Action { ... }`.
 func (pc *passCtx) switchDecision(s *ast.SwitchStmt) *decision {
 	d := &decision{node: s, distinct: map[string]bool{}, joined: map[string]bool{}, isSwitch: true}
+	// Without a default, the code after the switch is the path of the
+	// actions not named, but only when every case leaves (as for if-chains).
+	allLeave := len(s.Body.List) > 0
 	for _, st := range s.Body.List {
 		cc := st.(*ast.CaseClause)
+		if !terminates(&ast.BlockStmt{List: cc.Body}) {
+			allLeave = false
+		}
 		if cc.List == nil {
 			d.rest = true
 			continue
@@ -319,6 +338,9 @@ func (pc *passCtx) switchDecision(s *ast.SwitchStmt) *decision {
 				d.joined[v] = true
 			}
 		}
+	}
+	if allLeave {
+		d.implicitRest = true
 	}
 	return d
 }
@@ -410,7 +432,7 @@ func (pc *passCtx) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decision {
 			cur = nil
 		default:
 			if allLeave {
-				d.rest = true
+				d.implicitRest = true
 			}
 			cur = nil
 		}

@@ -216,7 +216,7 @@ func guardedByAccept(b *ssa.BasicBlock, root ssa.Value) bool {
 			}
 			continue
 		}
-		if involves(iff.Cond, root, 4) {
+		if opaqueGuard(iff.Cond, root) {
 			return true
 		}
 	}
@@ -262,6 +262,26 @@ func isActionOf(v ssa.Value, root ssa.Value) bool {
 		}
 		return false
 	}
+}
+
+// opaqueGuard reports a condition we cannot read that hands root to a
+// function (if accepted(res) { ... }, if !ok(res) { ... }): the function may
+// well test the action, so the read is not reported. A nil check is not
+// such a guard.
+func opaqueGuard(cond ssa.Value, root ssa.Value) bool {
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond = u.X
+	}
+	call, ok := cond.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if involves(a, root, 3) {
+			return true
+		}
+	}
+	return false
 }
 
 // involves reports whether v depends on root within a few steps.

@@ -165,7 +165,7 @@ func ask(ctx context.Context, ss *mcp.ServerSession) (*mcp.ElicitResult, error) 
 
 func callsAsk(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ask(ctx, ss) // want `elicitation result's Action is never read`
-	_ = res.Content // want `res.Content is read before the action is known`
+	_ = res.Content        // want `res.Content is read before the action is known`
 }
 
 // Stored in a struct: silent.

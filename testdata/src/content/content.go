@@ -92,7 +92,7 @@ func mcpgoBefore(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	data, _ := res.Content.(map[string]any) // want `res.Content is read before the action is known to be "accept"`
+	data, _ := res.Content.(map[string]any)                // want `res.Content is read before the action is known to be "accept"`
 	if res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
 		return errors.New("no")
 	}

@@ -1,0 +1,63 @@
+// Command mcpgo is a small "shop assistant" MCP server built on
+// github.com/mark3labs/mcp-go v1.2.1, for trying elicitlint:
+//
+//	cd example && go run github.com/elicitlint/elicitlint/cmd/elicitlint ./mcpgo
+//
+// Most tools ask the user for input mid-call (an elicitation). Some handlers
+// do it correctly; each handler marked "BUG:" contains exactly one mistake
+// that elicitlint reports. See ../README.md for the list.
+package main
+
+import (
+	"log"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// shop holds the server so handlers can send elicitations through it.
+type shop struct {
+	srv *server.MCPServer
+}
+
+func newServer() *server.MCPServer {
+	srv := server.NewMCPServer("shop-assistant", "0.1.0",
+		server.WithToolCapabilities(false),
+		server.WithElicitation(),
+		// Keep server-initiated elicitation/create working for clients on
+		// protocol 2026-07-28 (deploy_storefront shows the replacement).
+		server.WithLegacyServerInitiatedRequests(),
+	)
+	sh := &shop{srv: srv}
+	order := mcp.WithString("orderId", mcp.Required(), mcp.Description("The order to work on"))
+
+	// Correct handlers.
+	srv.AddTool(mcp.NewTool("place_order", mcp.WithDescription("Place the current cart as an order")), sh.placeOrder)
+	srv.AddTool(mcp.NewTool("connect_store", mcp.WithDescription("Connect the merchant's store account")), sh.connectStore)
+	srv.AddTool(mcp.NewTool("deploy_storefront", mcp.WithDescription("Publish storefront changes"),
+		mcp.WithString("environment", mcp.Enum("staging", "production"))), sh.deployStorefront)
+	srv.AddTool(mcp.NewTool("export_orders", mcp.WithDescription("Export orders to the accounting system")), sh.exportOrders)
+
+	// Handlers with one elicitation bug each.
+	srv.AddTool(mcp.NewTool("schedule_delivery", mcp.WithDescription("Pick a delivery slot"), order), sh.scheduleDelivery)
+	srv.AddTool(mcp.NewTool("apply_coupon", mcp.WithDescription("Apply a coupon code"), order), sh.applyCoupon)
+	srv.AddTool(mcp.NewTool("link_wallet", mcp.WithDescription("Link a payment wallet")), sh.linkWallet)
+	srv.AddTool(mcp.NewTool("pay_invoice", mcp.WithDescription("Pay an open invoice"), order), sh.payInvoice)
+	srv.AddTool(mcp.NewTool("connect_warehouse", mcp.WithDescription("Connect the warehouse system")), sh.connectWarehouse)
+	srv.AddTool(mcp.NewTool("connect_marketplace", mcp.WithDescription("Connect a marketplace seller account")), sh.connectMarketplace)
+	srv.AddTool(mcp.NewTool("add_gift_note", mcp.WithDescription("Add a gift note to an order"), order), sh.addGiftNote)
+	srv.AddTool(mcp.NewTool("refund_order", mcp.WithDescription("Refund an order"), order), sh.refundOrder)
+	srv.AddTool(mcp.NewTool("subscribe_newsletter", mcp.WithDescription("Subscribe the customer to the newsletter")), sh.subscribeNewsletter)
+	srv.AddTool(mcp.NewTool("empty_cart", mcp.WithDescription("Remove everything from the cart")), sh.emptyCart)
+	srv.AddTool(mcp.NewTool("change_address", mcp.WithDescription("Change the delivery address"), order), sh.changeAddress)
+	srv.AddTool(mcp.NewTool("connect_supplier", mcp.WithDescription("Connect the supplier portal")), sh.connectSupplier)
+	srv.AddTool(mcp.NewTool("create_customer", mcp.WithDescription("Create a customer record")), sh.createCustomer)
+	srv.AddTool(mcp.NewTool("enable_sms_alerts", mcp.WithDescription("Send shipping updates by SMS")), sh.enableSMSAlerts)
+	return srv
+}
+
+func main() {
+	if err := server.ServeStdio(newServer()); err != nil {
+		log.Fatal(err)
+	}
+}
