@@ -45,6 +45,13 @@ var Checks = []string{
 
 func isCheck(name string) bool { return slices.Contains(Checks, name) }
 
+func docURL(check string) string {
+	if check == CheckDirective {
+		return DocsURL + "suppression.md"
+	}
+	return DocsURL + check + ".md"
+}
+
 // DocsURL is where each check's page lives; a diagnostic's URL is
 // DocsURL + check + ".md".
 const DocsURL = "https://github.com/elicitlint/elicitlint/blob/main/docs/"
@@ -94,6 +101,8 @@ type passCtx struct {
 	diags []analysis.Diagnostic
 	// seen deduplicates findings reported twice at one position.
 	seen map[string]bool
+	// directives are the package's //elicitlint:ignore comments.
+	directives []*directive
 }
 
 func run(pass *analysis.Pass) (_ any, err error) {
@@ -113,6 +122,7 @@ func run(pass *analysis.Pass) (_ any, err error) {
 		return nil, nil
 	}
 	pc.inspect = inspector.New(pass.Files)
+	pc.parseDirectives()
 
 	d := discover(pc)
 	pc.findWrappers(d)
@@ -126,8 +136,17 @@ func run(pass *analysis.Pass) (_ any, err error) {
 	return nil, nil
 }
 
-// flush reports the collected diagnostics sorted by position, then message.
+// flush reports the collected diagnostics that no directive suppresses,
+// and the directives that suppressed nothing, sorted by position, then
+// message.
 func (pc *passCtx) flush() {
+	kept := pc.diags[:0]
+	for _, d := range pc.diags {
+		if d.Category == CheckDirective || !pc.suppressed(d) {
+			kept = append(kept, d)
+		}
+	}
+	pc.diags = append(kept, pc.unusedDirectives()...)
 	sort.SliceStable(pc.diags, func(i, j int) bool {
 		a, b := pc.diags[i], pc.diags[j]
 		if a.Pos != b.Pos {
@@ -209,7 +228,7 @@ func (pc *passCtx) report(check string, n ast.Node, format string, args ...any) 
 }
 
 func (pc *passCtx) reportRange(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
-	if pc.cfg.disable[check] || !pos.IsValid() {
+	if pc.cfg.disable[check] || !pos.IsValid() || pc.fileOf(pos) == nil {
 		return
 	}
 	msg := fmt.Sprintf(format, args...) + " (" + check + ")"
@@ -223,7 +242,7 @@ func (pc *passCtx) reportRange(check string, pos, end token.Pos, fixes []analysi
 		End:            end,
 		Category:       check,
 		Message:        msg,
-		URL:            DocsURL + check + ".md",
+		URL:            docURL(check),
 		SuggestedFixes: fixes,
 	})
 }

@@ -37,7 +37,7 @@ func setFlags(t *testing.T, kv ...string) {
 // The request checks (message, mode, elicitation-id). These fixtures send
 // elicitations without handling the answers, so the answer checks are off.
 func TestRequestChecks(t *testing.T) {
-	for _, pkg := range []string{"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike"} {
+	for _, pkg := range []string{"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike", "directives", "filedirective"} {
 		t.Run(pkg, func(t *testing.T) {
 			setFlags(t, "disable", "actions,content")
 			analysistest.Run(t, testdata(t), analyzer.Analyzer, pkg)
