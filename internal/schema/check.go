@@ -1,0 +1,1167 @@
+package schema
+
+import (
+	"fmt"
+	"go/token"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/elicitlint/elicitlint/internal/sensitive"
+)
+
+// Check names, used as Finding.Check (and as the diagnostic category).
+const (
+	// CheckNested reports structure that elicitation forms cannot show:
+	// nested objects, arrays other than multi-select enums, references and
+	// schema composition.
+	CheckNested = "nested"
+	// CheckSchema reports everything else that falls outside the target
+	// version's requested-schema subset, plus inconsistencies (required
+	// names that are not properties, minimum > maximum, bad defaults) and
+	// what the JSON Schema metaschema rejects.
+	CheckSchema = "schema"
+	// CheckSensitive reports free-text fields that ask for a secret.
+	CheckSensitive = "sensitive"
+)
+
+// A Finding is one problem with a requested schema.
+type Finding struct {
+	Check   string    // CheckNested, CheckSchema or CheckSensitive
+	Pos     token.Pos // the offending property (its key) or keyword member
+	Message string    // lower case, no trailing period
+}
+
+// Options configures Check.
+type Options struct {
+	// Version is the MCP spec version to check against. The zero value and
+	// unknown values mean DefaultVersion.
+	Version Version
+	// Sensitive, when not nil, enables the sensitive check.
+	Sensitive *sensitive.Matcher
+}
+
+// Check reports how root, the requestedSchema of a form-mode elicitation,
+// departs from the elicitation schema subset of opts.Version. Findings come
+// in source order (by Pos, then Message).
+//
+// Check never reports anything about Unknown values, and skips checks that
+// need every member of a Partial object or array. A nil or null root has no
+// findings (go-sdk sends a form without a schema). It also runs Validate and
+// keeps the metaschema findings that its own checks do not already explain.
+func Check(root *Node, opts Options) []Finding {
+	v := opts.Version
+	if !v.Valid() {
+		v = DefaultVersion
+	}
+	c := &checker{v: v, sens: opts.Sensitive}
+	c.checkRoot(root)
+	if root == nil || root.Kind == Null {
+		return nil
+	}
+	for _, f := range validate(root, &refusingLoader{}) {
+		if !c.covers(root, f.node) {
+			c.out = append(c.out, f)
+		}
+	}
+	out := make([]Finding, len(c.out))
+	for i, f := range c.out {
+		out[i] = f.Finding
+	}
+	return sortFindings(out)
+}
+
+func sortFindings(fs []Finding) []Finding {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Pos != b.Pos {
+			return a.Pos < b.Pos
+		}
+		if a.Message != b.Message {
+			return a.Message < b.Message
+		}
+		return a.Check < b.Check
+	})
+	out := fs[:0]
+	for i, f := range fs {
+		if i > 0 && f == fs[i-1] {
+			continue
+		}
+		out = append(out, f)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// finding is a Finding plus what it is about, so Check can tell which
+// metaschema findings it already covers.
+type finding struct {
+	Finding
+	node *Node // the node the finding is about; nil covers nothing
+	deep bool  // the finding also covers everything inside node
+}
+
+type checker struct {
+	v    Version
+	sens *sensitive.Matcher
+	out  []finding
+}
+
+// report adds a finding at n about n.
+func (c *checker) report(check string, n *Node, deep bool, format string, args ...any) {
+	c.add(check, n, n, deep, fmt.Sprintf(format, args...))
+}
+
+// add adds a finding positioned at at and covering cover.
+func (c *checker) add(check string, at, cover *Node, deep bool, msg string) {
+	c.out = append(c.out, finding{Finding: Finding{Check: check, Pos: at.At(), Message: msg}, node: cover, deep: deep})
+}
+
+// covers reports whether a Check finding already explains a problem the
+// metaschema found at t: one about t itself, about something inside t, or
+// about a whole subtree containing t.
+func (c *checker) covers(root, t *Node) bool {
+	path := pathTo(root, t)
+	for _, f := range c.out {
+		if f.node == nil {
+			continue
+		}
+		if f.node == t {
+			return true
+		}
+		if f.deep {
+			for _, a := range path {
+				if a == f.node {
+					return true
+				}
+			}
+		}
+		if t != root && contains(t, f.node) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathTo returns the nodes from root down to t, or nil.
+func pathTo(root, t *Node) []*Node {
+	if root == nil {
+		return nil
+	}
+	if root == t {
+		return []*Node{root}
+	}
+	for _, ch := range children(root) {
+		if p := pathTo(ch, t); p != nil {
+			return append([]*Node{root}, p...)
+		}
+	}
+	return nil
+}
+
+func contains(n, x *Node) bool { return pathTo(n, x) != nil }
+
+func children(n *Node) []*Node {
+	switch n.Kind {
+	case Object:
+		return n.Members
+	case Array:
+		return n.Elems
+	}
+	return nil
+}
+
+// lastMember returns the last member named key, which is the one JSON
+// decoders keep when a key is repeated.
+func lastMember(n *Node, key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Keys) - 1; i >= 0; i-- {
+		if n.Keys[i] == key && i < len(n.Members) {
+			return n.Members[i]
+		}
+	}
+	return nil
+}
+
+// isLast reports whether member i is the last one with its key.
+func isLast(n *Node, i int) bool {
+	for j := i + 1; j < len(n.Keys); j++ {
+		if n.Keys[j] == n.Keys[i] {
+			return false
+		}
+	}
+	return i < len(n.Members)
+}
+
+// dupKeys reports keys that appear more than once in n.
+func (c *checker) dupKeys(n *Node, where string) {
+	seen := map[string]bool{}
+	for i, k := range n.Keys {
+		if i >= len(n.Members) {
+			break
+		}
+		if seen[k] {
+			c.add(CheckSchema, n.Members[i], nil, false,
+				fmt.Sprintf("%s has key %q twice; JSON decoders keep only the last one, so remove the other", where, k))
+		}
+		seen[k] = true
+	}
+}
+
+// describe names the JSON kind of n with an article, for messages.
+func describe(n *Node) string {
+	switch n.Kind {
+	case Null:
+		return "null"
+	case Bool:
+		return "a boolean"
+	case Number:
+		return "a number"
+	case String:
+		return "a string"
+	case Array:
+		return "an array"
+	case Object:
+		return "an object"
+	}
+	return "an unknown value"
+}
+
+// formatNum prints a number the way it is usually written in a schema.
+func formatNum(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+const flatAdvice = "elicitation schemas must be flat, and many clients render only one level; move its fields to the top level or ask in a second elicitation"
+
+var compositionKeywords = map[string]bool{
+	"$ref": true, "$dynamicRef": true, "$recursiveRef": true,
+	"$defs": true, "definitions": true,
+	"allOf": true, "anyOf": true, "oneOf": true, "not": true,
+	"if": true, "then": true, "else": true,
+	"dependentSchemas": true, "dependencies": true,
+}
+
+func compositionAdvice(k string) string {
+	switch k {
+	case "$ref", "$dynamicRef", "$recursiveRef":
+		return "elicitation schemas must be flat and self-contained, and clients do not resolve references; inline a primitive schema (string, number, integer, boolean or an enum)"
+	case "$defs", "definitions":
+		return "elicitation schemas must be flat and self-contained, and clients do not resolve definitions; inline the primitive schemas you need"
+	}
+	return "elicitation schemas must be flat, and clients do not combine schemas; use one primitive schema (for a choice, an enum or a oneOf of {const, title} options)"
+}
+
+// isOptionList reports whether a oneOf/anyOf value is meant as titled enum
+// options rather than schema composition: every known element is an object
+// with "const" or "title", or a bare value (a malformed option). Boolean
+// elements and objects without const or title are schemas. A value that is
+// not an array is treated as (malformed) options.
+func isOptionList(n *Node) bool {
+	if n == nil || n.Kind == Unknown {
+		return false
+	}
+	if n.Kind != Array {
+		return true
+	}
+	for _, e := range n.Elems {
+		switch e.Kind {
+		case Unknown, String, Number, Null:
+		case Object:
+			if !e.Has("const") && !e.Has("title") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// typeIncludes reports whether a "type" value is name or a list containing it.
+func typeIncludes(t *Node, name string) bool {
+	if t == nil {
+		return false
+	}
+	if t.IsString(name) {
+		return true
+	}
+	if t.Kind == Array {
+		for _, e := range t.Elems {
+			if e.IsString(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var allowedFormats = []string{"email", "uri", "date", "date-time"}
+
+// ---- root ----
+
+func (c *checker) checkRoot(r *Node) {
+	if r == nil {
+		return
+	}
+	switch r.Kind {
+	case Unknown, Null:
+		return
+	case Object:
+	default:
+		c.report(CheckSchema, r, true, `requested schema must be an object with type "object", not %s`, describe(r))
+		return
+	}
+	c.dupKeys(r, "requested schema")
+
+	t := lastMember(r, "type")
+	switch {
+	case t == nil:
+		if !r.Partial {
+			c.report(CheckSchema, r, false, `root of a requested schema must have type "object"`)
+		}
+	case t.Kind == Unknown || t.IsString("object"):
+	case t.Kind == String:
+		c.report(CheckSchema, t, true, `root of a requested schema must have type "object", not %q: elicitation asks for a set of named fields`, t.Str)
+	default:
+		c.report(CheckSchema, t, true, `root of a requested schema must have type "object", not %s`, describe(t))
+	}
+
+	rootKeys := "type, properties, required"
+	if c.v.AtLeast(V20251125) {
+		rootKeys += ", $schema"
+	}
+	for i, k := range r.Keys {
+		if !isLast(r, i) {
+			continue
+		}
+		m := r.Members[i]
+		switch {
+		case k == "type" || k == "properties" || k == "required":
+		case k == "$schema":
+			if !c.v.AtLeast(V20251125) {
+				c.report(CheckSchema, m, true, `"$schema" in a requested schema needs spec 2025-11-25 or later (this check targets %s)`, c.v)
+			} else if m.Kind != Unknown && m.Kind != String {
+				c.report(CheckSchema, m, true, `"$schema" must be a string (a JSON Schema dialect URI), not %s`, describe(m))
+			}
+		case k == "additionalProperties" && (m.Kind == Unknown || m.Kind == Bool && !m.Bool):
+			// jsonschema.For emits "additionalProperties": false on every
+			// struct; it restricts nothing a client would render.
+		case compositionKeywords[k]:
+			c.report(CheckNested, m, true, "requested schema uses %q: %s", k, compositionAdvice(k))
+		default:
+			c.report(CheckSchema, m, true, "keyword %q is not part of the %s requested schema (%s); clients may ignore it", k, c.v, rootKeys)
+		}
+	}
+
+	props := lastMember(r, "properties")
+	var names []string
+	propsComplete := false
+	switch {
+	case props == nil:
+		if !r.Partial {
+			c.report(CheckSchema, r, false, `requested schema has no "properties": the spec requires them; add "properties" (an empty object for a form without fields)`)
+		}
+	case props.Kind == Unknown:
+	case props.Kind != Object:
+		c.report(CheckSchema, props, true, `"properties" must be an object that maps field names to schemas, not %s`, describe(props))
+	default:
+		propsComplete = !props.Partial
+		seen := map[string]bool{}
+		for i, name := range props.Keys {
+			if i >= len(props.Members) {
+				break
+			}
+			if seen[name] {
+				c.add(CheckSchema, props.Members[i], nil, false,
+					fmt.Sprintf("property %q is defined twice; JSON decoders keep only the last definition", name))
+			} else {
+				names = append(names, name)
+			}
+			seen[name] = true
+		}
+		for i, name := range props.Keys {
+			if isLast(props, i) {
+				c.checkProperty(name, props.Members[i])
+			}
+		}
+	}
+
+	req := lastMember(r, "required")
+	if req == nil || req.Kind == Unknown {
+		return
+	}
+	if req.Kind != Array {
+		c.report(CheckSchema, req, true, `"required" must be an array of property names, not %s`, describe(req))
+		return
+	}
+	seen := map[string]bool{}
+	for _, e := range req.Elems {
+		switch {
+		case e.Kind == Unknown:
+		case e.Kind != String:
+			c.report(CheckSchema, e, true, `"required" entries must be property names (strings), not %s`, describe(e))
+		case seen[e.Str]:
+			c.report(CheckSchema, e, false, "required lists %q twice; list each property once", e.Str)
+		default:
+			seen[e.Str] = true
+			if propsComplete && lastMember(props, e.Str) == nil {
+				if s := Suggest(e.Str, names); s != "" {
+					c.report(CheckSchema, e, false, "required names %q, which is not a property (did you mean %q?)", e.Str, s)
+				} else {
+					c.report(CheckSchema, e, false, "required names %q, which is not a property; no answer can satisfy it, so add the property or remove the name", e.Str)
+				}
+			}
+		}
+	}
+}
+
+// ---- properties ----
+
+type propKind int
+
+const (
+	kindUnknown     propKind = iota // type not known statically, or invalid
+	kindString                      // free text
+	kindEnum                        // enum (+ enumNames): untitled single-select or legacy
+	kindTitledEnum                  // oneOf of {const, title}
+	kindNumber                      // type "number"
+	kindInteger                     // type "integer"
+	kindBoolean                     // type "boolean"
+	kindMulti                       // array, items {type: string, enum}
+	kindTitledMulti                 // array, items {anyOf: [{const, title}]}
+)
+
+func (k propKind) label() string {
+	switch k {
+	case kindString:
+		return "string"
+	case kindEnum:
+		return "enum"
+	case kindTitledEnum:
+		return "titled enum"
+	case kindNumber:
+		return "number"
+	case kindInteger:
+		return "integer"
+	case kindBoolean:
+		return "boolean"
+	case kindMulti:
+		return "multi-select enum"
+	case kindTitledMulti:
+		return "titled multi-select enum"
+	}
+	return "unknown"
+}
+
+// allowedKeys is the keyword whitelist of kind k in version v (§2.1, §2.2).
+func allowedKeys(k propKind, v Version) map[string]bool {
+	m := map[string]bool{"type": true, "title": true, "description": true}
+	add := func(keys ...string) {
+		for _, key := range keys {
+			m[key] = true
+		}
+	}
+	newer := v.AtLeast(V20251125)
+	if newer || k == kindBoolean || k == kindUnknown {
+		add("default")
+	}
+	switch k {
+	case kindString:
+		add("minLength", "maxLength", "format")
+	case kindEnum:
+		add("enum", "enumNames")
+	case kindTitledEnum:
+		if newer {
+			add("oneOf")
+		}
+	case kindNumber, kindInteger:
+		add("minimum", "maximum")
+	case kindMulti, kindTitledMulti:
+		add("items", "minItems", "maxItems")
+	case kindUnknown:
+		add("minLength", "maxLength", "format", "enum", "enumNames", "minimum", "maximum")
+		if newer {
+			add("oneOf", "items", "minItems", "maxItems")
+		}
+	}
+	return m
+}
+
+// choices are the values a select offers.
+type choices struct {
+	vals     []string
+	complete bool // every value is known
+}
+
+func (ch choices) has(s string) bool {
+	for _, v := range ch.vals {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (ch choices) list() string {
+	q := make([]string, 0, len(ch.vals))
+	for i, v := range ch.vals {
+		if i == 8 {
+			q = append(q, "...")
+			break
+		}
+		q = append(q, strconv.Quote(v))
+	}
+	return strings.Join(q, ", ")
+}
+
+type propCheck struct {
+	*checker
+	name    string
+	p       *Node
+	kind    propKind
+	handled map[string]bool // keywords already reported on
+	choices choices         // the choices of a select
+	bounds  map[string]bound
+}
+
+func (c *checker) checkProperty(name string, p *Node) {
+	if p.Kind == Unknown {
+		return
+	}
+	if p.Kind != Object {
+		c.report(CheckSchema, p, true, "property %q must be a schema object, not %s", name, describe(p))
+		return
+	}
+	c.dupKeys(p, fmt.Sprintf("property %q", name))
+	pc := &propCheck{checker: c, name: name, p: p, handled: map[string]bool{}}
+	if !pc.classify() {
+		return
+	}
+	pc.whitelist()
+	pc.values()
+	if d := lastMember(p, "default"); d != nil && !pc.handled["default"] && allowedKeys(pc.kind, c.v)["default"] {
+		pc.checkDefault(d)
+	}
+	pc.checkSensitive()
+}
+
+// classify reports nesting, composition and type problems and sets pc.kind.
+// It returns false when the property needs no further checks.
+func (pc *propCheck) classify() bool {
+	c, name, p := pc.checker, pc.name, pc.p
+	tnode := lastMember(p, "type")
+
+	// Nested objects.
+	if typeIncludes(tnode, "object") {
+		c.report(CheckNested, p, true, "property %q is an object: %s", name, flatAdvice)
+		return false
+	}
+	for _, kw := range []string{"properties", "patternProperties"} {
+		if m := lastMember(p, kw); m != nil {
+			c.add(CheckNested, m, p, true, fmt.Sprintf("property %q has %q: %s", name, kw, flatAdvice))
+			return false
+		}
+	}
+	if m := lastMember(p, "additionalProperties"); m != nil {
+		c.report(CheckNested, m, true, `property %q has "additionalProperties", which belongs to object schemas: elicitation schemas must be flat; remove it`, name)
+		pc.handled["additionalProperties"] = true
+	}
+
+	// References and composition.
+	oneOf, anyOf := lastMember(p, "oneOf"), lastMember(p, "anyOf")
+	oneOfOptions, anyOfOptions := isOptionList(oneOf), isOptionList(anyOf)
+	composed := false
+	for i, k := range p.Keys {
+		if !isLast(p, i) || !compositionKeywords[k] {
+			continue
+		}
+		if k == "oneOf" && oneOfOptions || k == "anyOf" && anyOfOptions {
+			continue
+		}
+		composed = true
+		pc.handled[k] = true
+		c.report(CheckNested, p.Members[i], true, "property %q uses %q: %s", name, k, compositionAdvice(k))
+	}
+
+	// The type.
+	typ := ""
+	switch {
+	case tnode == nil:
+		if !p.Partial && !composed {
+			hint := `"string", "number", "integer" or "boolean"`
+			if p.Has("enum") || oneOfOptions {
+				hint = `"string"`
+			}
+			c.report(CheckSchema, p, false, `property %q has no "type": clients cannot tell which input to show, and go-sdk rejects it; add "type": %s`, name, hint)
+		}
+	case tnode.Kind == Unknown:
+	case tnode.Kind == Array:
+		pc.handled["type"] = true
+		var nonNull []string
+		known := !tnode.Partial
+		for _, e := range tnode.Elems {
+			switch {
+			case e.Kind == Unknown:
+				known = false
+			case e.IsString("null"):
+			case e.Kind == String:
+				nonNull = append(nonNull, e.Str)
+			default:
+				known = false
+			}
+		}
+		if known && len(nonNull) == 1 {
+			typ = nonNull[0]
+			c.report(CheckSchema, tnode, true, `property %q has a list of types: elicitation needs a single type, and go-sdk rejects lists; use "type": %q and leave %q out of "required" to make it optional`, name, typ, name)
+		} else {
+			c.report(CheckSchema, tnode, true, `property %q has a list of types: elicitation needs a single type, and go-sdk rejects lists; use one of "string", "number", "integer" or "boolean"`, name)
+		}
+	case tnode.Kind != String:
+		pc.handled["type"] = true
+		c.report(CheckSchema, tnode, true, `property %q: type must be a string such as "string", not %s`, name, describe(tnode))
+	default:
+		typ = tnode.Str
+	}
+	switch typ {
+	case "", "string", "number", "integer", "boolean", "array":
+	case "null":
+		c.report(CheckSchema, tnode, true, `property %q has type "null": such a field asks for nothing; give it a real type and leave it out of "required" to make it optional`, name)
+		return false
+	default:
+		pc.handled["type"] = true
+		msg := fmt.Sprintf(`property %q has type %q, which elicitation does not support; use "string", "number", "integer", "boolean" or, for a multi-select, "array"`, name, typ)
+		if s := Suggest(typ, []string{"string", "number", "integer", "boolean", "array"}); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		c.add(CheckSchema, tnode, tnode, true, msg)
+		typ = ""
+	}
+
+	switch typ {
+	case "string":
+		switch {
+		case oneOf != nil && oneOfOptions:
+			pc.kind = kindTitledEnum
+		case anyOf != nil && anyOfOptions:
+			c.report(CheckSchema, anyOf, true, `property %q: titled single-select options go in "oneOf", not "anyOf"`, name)
+			return false
+		case p.Has("enum"):
+			pc.kind = kindEnum
+		default:
+			pc.kind = kindString
+		}
+	case "number":
+		pc.kind = kindNumber
+	case "integer":
+		pc.kind = kindInteger
+	case "boolean":
+		pc.kind = kindBoolean
+	case "array":
+		if anyOf != nil && anyOfOptions {
+			c.report(CheckSchema, anyOf, true, `property %q: titled multi-select options go in "items": {"anyOf": [...]}, not in the property's own "anyOf"`, name)
+			return false
+		}
+		return pc.classifyArray(tnode)
+	}
+	return true
+}
+
+// classifyArray handles type "array": only the two multi-select enum forms
+// are allowed, and only from 2025-11-25.
+func (pc *propCheck) classifyArray(tnode *Node) bool {
+	c, name, p := pc.checker, pc.name, pc.p
+	items := lastMember(p, "items")
+	if items != nil && items.Kind == Object {
+		it := lastMember(items, "type")
+		if typeIncludes(it, "object") || items.Has("properties") || items.Has("patternProperties") || items.Has("additionalProperties") {
+			c.add(CheckNested, p, p, true, fmt.Sprintf("property %q is an array of objects: elicitation schemas must be flat, and arrays may only hold enum choices; move the fields to the top level or ask in a second elicitation", name))
+			return false
+		}
+		if typeIncludes(it, "array") {
+			c.add(CheckNested, p, p, true, fmt.Sprintf("property %q is an array of arrays: elicitation schemas must be flat, and arrays may only hold enum choices; ask for a single value or a multi-select enum", name))
+			return false
+		}
+	}
+	if items != nil && items.Kind == Array {
+		c.add(CheckNested, items, p, true, fmt.Sprintf(`property %q has a list of item schemas (a tuple): elicitation arrays may only be multi-select enums; use "items": {"type": "string", "enum": [...]}`, name))
+		return false
+	}
+	if !c.v.AtLeast(V20251125) {
+		c.add(CheckSchema, tnode, p, true, fmt.Sprintf("property %q is an array: arrays (multi-select enums) need spec 2025-11-25 or later (this check targets %s); ask for a single value or an enum", name, c.v))
+		return false
+	}
+	pc.kind = kindMulti
+	switch {
+	case items == nil:
+		if p.Partial {
+			return true
+		}
+		c.add(CheckNested, p, p, true, fmt.Sprintf(`property %q is an array without "items": the only arrays elicitation allows are multi-select enums; add "items": {"type": "string", "enum": [...]}`, name))
+		return false
+	case items.Kind == Unknown:
+		return true
+	case items.Kind != Object:
+		c.add(CheckSchema, items, p, true, fmt.Sprintf(`property %q: items must be an object listing the choices, not %s`, name, describe(items)))
+		return false
+	}
+	pc.handled["items"] = true
+	c.dupKeys(items, fmt.Sprintf("property %q: items", name))
+
+	anyOf, enum, oneOf := lastMember(items, "anyOf"), lastMember(items, "enum"), lastMember(items, "oneOf")
+	anyOfOptions := isOptionList(anyOf)
+	oneOfOptions := isOptionList(oneOf)
+	composed := false
+	for i, k := range items.Keys {
+		if !isLast(items, i) || !compositionKeywords[k] {
+			continue
+		}
+		if k == "anyOf" && anyOfOptions || k == "oneOf" && oneOfOptions {
+			continue
+		}
+		composed = true
+		c.report(CheckNested, items.Members[i], true, "property %q: items use %q: %s", name, k, compositionAdvice(k))
+	}
+	extra := func(form string, allowed ...string) {
+		for i, k := range items.Keys {
+			if !isLast(items, i) || compositionKeywords[k] && !(k == "anyOf" || k == "oneOf") {
+				continue
+			}
+			ok := false
+			for _, a := range allowed {
+				ok = ok || k == a
+			}
+			if !ok {
+				c.report(CheckSchema, items.Members[i], true, "keyword %q is not part of the %s elicitation schema for %s items; clients may ignore it", k, c.v, form)
+			}
+		}
+	}
+	switch {
+	case anyOf != nil && anyOfOptions:
+		pc.kind = kindTitledMulti
+		if t := lastMember(items, "type"); t != nil {
+			c.report(CheckSchema, t, true, `property %q: titled multi-select items must not carry "type": go-sdk rejects that at run time; keep only "anyOf"`, name)
+		}
+		extra("titled multi-select", "anyOf", "type")
+		pc.choices = pc.options("items.anyOf", anyOf)
+	case enum != nil:
+		pc.kind = kindMulti
+		switch t := lastMember(items, "type"); {
+		case t == nil:
+			if !items.Partial {
+				c.report(CheckSchema, items, false, `property %q: multi-select items need "type": "string" next to "enum"; go-sdk rejects untyped items`, name)
+			}
+		case t.Kind == Unknown || t.IsString("string"):
+		default:
+			c.report(CheckSchema, t, true, `property %q: multi-select items must have type "string": elicitation choices are strings`, name)
+		}
+		extra("multi-select", "type", "enum")
+		pc.choices = pc.enumValues("items.enum", enum)
+	case oneOf != nil && oneOfOptions:
+		c.report(CheckSchema, oneOf, true, `property %q: titled multi-select options go in items.anyOf, not items.oneOf`, name)
+		return false
+	case composed:
+		return false
+	case items.Partial:
+		pc.choices = choices{}
+		return true
+	default:
+		what := "values"
+		switch t := lastMember(items, "type"); {
+		case t.IsString("string"):
+			what = "strings"
+		case t.IsString("number"), t.IsString("integer"):
+			what = "numbers"
+		case t.IsString("boolean"):
+			what = "booleans"
+		}
+		c.add(CheckNested, items, p, true, fmt.Sprintf("property %q is an array of free-form %s: the only arrays elicitation allows are multi-select enums; list the choices in items.enum (or items.anyOf of {const, title}), or ask for a single value", name, what))
+		return false
+	}
+	return true
+}
+
+// whitelist reports keywords outside the kind's schema for the version.
+func (pc *propCheck) whitelist() {
+	c, name, p := pc.checker, pc.name, pc.p
+	allowed := allowedKeys(pc.kind, c.v)
+	article := "a " + pc.kind.label()
+	switch pc.kind {
+	case kindEnum, kindInteger:
+		article = "an " + pc.kind.label()
+	}
+	for i, k := range p.Keys {
+		if !isLast(p, i) || pc.handled[k] || allowed[k] {
+			continue
+		}
+		m := p.Members[i]
+		isOptions := (k == "oneOf" || k == "anyOf") && isOptionList(m)
+		switch {
+		case compositionKeywords[k] && !isOptions:
+			// reported by classify
+		case k == "default" && !c.v.AtLeast(V20251125):
+			pc.handled[k] = true
+			c.report(CheckSchema, m, true, "default on %s property needs spec 2025-11-25 or later (this check targets %s)", article, c.v)
+		case k == "oneOf" && pc.kind == kindTitledEnum:
+			pc.handled[k] = true
+			c.report(CheckSchema, m, true, `titled options ("oneOf") need spec 2025-11-25 or later (this check targets %s); use "enum" with "enumNames"`, c.v)
+		case k == "required":
+			pc.handled[k] = true
+			c.report(CheckSchema, m, true, `keyword "required" inside property %q has no effect; list %q in the root "required" array instead`, name, name)
+		default:
+			pc.handled[k] = true
+			form := pc.kind.label() + " properties"
+			if pc.kind == kindUnknown {
+				form = "any property"
+			}
+			c.report(CheckSchema, m, true, "keyword %q is not part of the %s elicitation schema for %s; clients may ignore it", k, c.v, form)
+		}
+	}
+}
+
+// bound is a numeric keyword that passed its own checks.
+type bound struct {
+	n  *Node
+	v  float64
+	ok bool
+}
+
+// values checks the values of the whitelisted keywords.
+func (pc *propCheck) values() {
+	c, name, p := pc.checker, pc.name, pc.p
+	get := func(k string) *Node {
+		if pc.handled[k] {
+			return nil
+		}
+		return lastMember(p, k)
+	}
+	for _, k := range []string{"title", "description"} {
+		if m := get(k); m != nil && m.Kind != Unknown && m.Kind != String {
+			c.report(CheckSchema, m, true, "property %q: %s must be a string, not %s", name, k, describe(m))
+		}
+	}
+	counts := map[string]bound{}
+	for _, k := range []string{"minLength", "maxLength", "minItems", "maxItems"} {
+		if m := get(k); m != nil {
+			counts[k] = pc.count(k, m)
+		}
+	}
+	for _, k := range []string{"minimum", "maximum"} {
+		m := get(k)
+		switch {
+		case m == nil || m.Kind == Unknown:
+		case m.Kind != Number:
+			c.report(CheckSchema, m, true, "property %q: %s must be a number, not %s", name, k, describe(m))
+		default:
+			counts[k] = bound{m, m.Num, true}
+		}
+	}
+	for _, pair := range [][2]string{{"minLength", "maxLength"}, {"minimum", "maximum"}, {"minItems", "maxItems"}} {
+		lo, hi := counts[pair[0]], counts[pair[1]]
+		if lo.ok && hi.ok && lo.v > hi.v {
+			c.report(CheckSchema, lo.n, false, "property %q: %s %s is greater than %s %s", name, pair[0], formatNum(lo.v), pair[1], formatNum(hi.v))
+		}
+	}
+	pc.bounds = counts
+
+	if m := get("format"); m != nil && m.Kind != Unknown {
+		if m.Kind != String {
+			c.report(CheckSchema, m, true, `property %q: format must be a string, not %s`, name, describe(m))
+		} else if !inList(allowedFormats, m.Str) {
+			msg := fmt.Sprintf("format %q is not allowed in elicitation schemas (email, uri, date, date-time)", m.Str)
+			if s := Suggest(m.Str, allowedFormats); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			} else {
+				msg += "; remove it and describe the expected input in the description"
+			}
+			c.add(CheckSchema, m, m, true, msg)
+		}
+	}
+
+	enum := get("enum")
+	if enum != nil {
+		ch := pc.enumValues("enum", enum)
+		if pc.kind == kindEnum {
+			pc.choices = ch
+		}
+	}
+	if names := get("enumNames"); names != nil && names.Kind != Unknown {
+		if names.Kind != Array {
+			c.report(CheckSchema, names, true, `property %q: enumNames must be an array of display names, not %s`, name, describe(names))
+		} else {
+			for i, e := range names.Elems {
+				if e.Kind != Unknown && e.Kind != String {
+					c.report(CheckSchema, e, true, "property %q: enumNames[%d] must be a string, not %s", name, i, describe(e))
+				}
+			}
+			if enum != nil && enum.Kind == Array && !enum.Partial && !names.Partial && len(enum.Elems) != len(names.Elems) {
+				c.report(CheckSchema, names, false, `property %q: enumNames has %d entries but enum has %d; give every enum value one display name`, name, len(names.Elems), len(enum.Elems))
+			}
+		}
+	}
+	if oneOf := get("oneOf"); oneOf != nil && isOptionList(oneOf) {
+		ch := pc.options("oneOf", oneOf)
+		if pc.kind == kindTitledEnum {
+			pc.choices = ch
+		}
+	}
+}
+
+func inList(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// count checks a length or item count: a non-negative integer.
+func (pc *propCheck) count(k string, m *Node) bound {
+	c, name := pc.checker, pc.name
+	switch {
+	case m.Kind == Unknown:
+	case m.Kind != Number:
+		c.report(CheckSchema, m, true, "property %q: %s must be a non-negative integer, not %s", name, k, describe(m))
+	case m.Num != math.Trunc(m.Num) || math.IsInf(m.Num, 0):
+		c.report(CheckSchema, m, true, "property %q: %s %s must be a whole number", name, k, formatNum(m.Num))
+	case m.Num < 0:
+		c.report(CheckSchema, m, true, "property %q: %s %s is negative; lengths and counts start at 0", name, k, formatNum(m.Num))
+	default:
+		return bound{m, m.Num, true}
+	}
+	return bound{}
+}
+
+// enumValues checks an enum array; kw names it in messages.
+func (pc *propCheck) enumValues(kw string, n *Node) choices {
+	c, name := pc.checker, pc.name
+	ch := choices{complete: true}
+	switch {
+	case n.Kind == Unknown:
+		return choices{}
+	case n.Kind != Array:
+		c.report(CheckSchema, n, true, "property %q: %s must be an array of strings, not %s", name, kw, describe(n))
+		return choices{}
+	case n.Partial:
+		ch.complete = false
+	case len(n.Elems) == 0:
+		c.report(CheckSchema, n, true, "property %q: %s is empty; a select needs at least one choice", name, kw)
+	}
+	seen := map[string]bool{}
+	for i, e := range n.Elems {
+		switch {
+		case e.Kind == Unknown:
+			ch.complete = false
+		case e.Kind != String:
+			ch.complete = false
+			c.report(CheckSchema, e, true, "property %q: %s[%d] is %s; elicitation choices must be strings", name, kw, i, describe(e))
+		case seen[e.Str]:
+			c.report(CheckSchema, e, false, "property %q: %s lists %q twice", name, kw, e.Str)
+		default:
+			seen[e.Str] = true
+			ch.vals = append(ch.vals, e.Str)
+		}
+	}
+	return ch
+}
+
+// options checks a list of titled options ({const, title}); kw names it.
+func (pc *propCheck) options(kw string, n *Node) choices {
+	c, name := pc.checker, pc.name
+	ch := choices{complete: true}
+	switch {
+	case n.Kind == Unknown:
+		return choices{}
+	case n.Kind != Array:
+		c.report(CheckSchema, n, true, "property %q: %s must be an array of {const, title} options, not %s", name, kw, describe(n))
+		return choices{}
+	case n.Partial:
+		ch.complete = false
+	case len(n.Elems) == 0:
+		c.report(CheckSchema, n, true, "property %q: %s is empty; a select needs at least one option", name, kw)
+	}
+	seen := map[string]bool{}
+	for i, e := range n.Elems {
+		where := fmt.Sprintf("%s[%d]", kw, i)
+		if e.Kind == Unknown {
+			ch.complete = false
+			continue
+		}
+		if e.Kind != Object {
+			ch.complete = false
+			c.report(CheckSchema, e, true, `property %q: %s must be an option object {"const": value, "title": label}, not %s`, name, where, describe(e))
+			continue
+		}
+		c.dupKeys(e, fmt.Sprintf("property %q: %s", name, where))
+		cn, tn := lastMember(e, "const"), lastMember(e, "title")
+		switch {
+		case cn == nil:
+			ch.complete = ch.complete && !e.Partial
+			if !e.Partial {
+				c.report(CheckSchema, e, false, `property %q: %s has no "const"; titled options need both "const" (the value) and "title" (the label)`, name, where)
+			}
+		case cn.Kind == Unknown:
+			ch.complete = false
+		case cn.Kind != String:
+			ch.complete = false
+			c.report(CheckSchema, cn, true, `property %q: %s.const must be a string, not %s`, name, where, describe(cn))
+		case seen[cn.Str]:
+			c.report(CheckSchema, cn, false, "property %q: %s repeats the value %q", name, where, cn.Str)
+		default:
+			if cn.Str == "" {
+				c.report(CheckSchema, cn, false, `property %q: %s.const is empty; go-sdk rejects empty option values at run time`, name, where)
+			}
+			seen[cn.Str] = true
+			ch.vals = append(ch.vals, cn.Str)
+		}
+		switch {
+		case tn == nil:
+			if !e.Partial {
+				c.report(CheckSchema, e, false, `property %q: %s has no "title"; titled options need both "const" (the value) and "title" (the label)`, name, where)
+			}
+		case tn.Kind != Unknown && tn.Kind != String:
+			c.report(CheckSchema, tn, true, `property %q: %s.title must be a string, not %s`, name, where, describe(tn))
+		}
+		for j, k := range e.Keys {
+			if !isLast(e, j) || k == "const" || k == "title" {
+				continue
+			}
+			if compositionKeywords[k] {
+				c.report(CheckNested, e.Members[j], true, "property %q: %s uses %q: %s", name, where, k, compositionAdvice(k))
+			} else {
+				c.report(CheckSchema, e.Members[j], true, "keyword %q is not part of a titled enum option (const, title); clients may ignore it", k)
+			}
+		}
+	}
+	return ch
+}
+
+// checkDefault checks that a default has the property's type and fits it.
+func (pc *propCheck) checkDefault(d *Node) {
+	c, name := pc.checker, pc.name
+	if d.Kind == Unknown {
+		return
+	}
+	mismatch := func(want string) {
+		c.report(CheckSchema, d, true, "property %q: default must be %s, not %s", name, want, describe(d))
+	}
+	b := pc.bounds
+	switch pc.kind {
+	case kindBoolean:
+		if d.Kind != Bool {
+			mismatch("a boolean")
+		}
+	case kindString:
+		if d.Kind != String {
+			mismatch("a string")
+			return
+		}
+		n := float64(utf8.RuneCountInString(d.Str))
+		if lo := b["minLength"]; lo.ok && n < lo.v {
+			c.report(CheckSchema, d, false, "property %q: default %q is shorter than minLength %s", name, d.Str, formatNum(lo.v))
+		}
+		if hi := b["maxLength"]; hi.ok && n > hi.v {
+			c.report(CheckSchema, d, false, "property %q: default %q is longer than maxLength %s", name, d.Str, formatNum(hi.v))
+		}
+	case kindNumber, kindInteger:
+		if d.Kind != Number {
+			mismatch("a number")
+			return
+		}
+		if pc.kind == kindInteger && d.Num != math.Trunc(d.Num) {
+			c.report(CheckSchema, d, false, "property %q: default %s is not an integer", name, formatNum(d.Num))
+		}
+		if lo := b["minimum"]; lo.ok && d.Num < lo.v {
+			c.report(CheckSchema, d, false, "property %q: default %s is less than minimum %s", name, formatNum(d.Num), formatNum(lo.v))
+		}
+		if hi := b["maximum"]; hi.ok && d.Num > hi.v {
+			c.report(CheckSchema, d, false, "property %q: default %s is greater than maximum %s", name, formatNum(d.Num), formatNum(hi.v))
+		}
+	case kindEnum, kindTitledEnum:
+		if d.Kind != String {
+			mismatch("a string (one of the choices)")
+			return
+		}
+		if pc.choices.complete && !pc.choices.has(d.Str) {
+			c.report(CheckSchema, d, false, "property %q: default %q is not one of the choices (%s)", name, d.Str, pc.choices.list())
+		}
+	case kindMulti, kindTitledMulti:
+		if d.Kind != Array {
+			mismatch("an array of choices")
+			return
+		}
+		for _, e := range d.Elems {
+			switch {
+			case e.Kind == Unknown:
+			case e.Kind != String:
+				c.report(CheckSchema, e, true, "property %q: default entries must be strings (choices), not %s", name, describe(e))
+			case pc.choices.complete && !pc.choices.has(e.Str):
+				c.report(CheckSchema, e, false, "property %q: default %q is not one of the choices (%s)", name, e.Str, pc.choices.list())
+			}
+		}
+		if !d.Partial {
+			n := float64(len(d.Elems))
+			if lo := b["minItems"]; lo.ok && n < lo.v {
+				c.report(CheckSchema, d, false, "property %q: default has %d choices, fewer than minItems %s", name, len(d.Elems), formatNum(lo.v))
+			}
+			if hi := b["maxItems"]; hi.ok && n > hi.v {
+				c.report(CheckSchema, d, false, "property %q: default has %d choices, more than maxItems %s", name, len(d.Elems), formatNum(hi.v))
+			}
+		}
+	}
+}
+
+// checkSensitive reports free-text fields that ask for a secret, and any
+// field marked as a password or write-only.
+func (pc *propCheck) checkSensitive() {
+	c, name, p := pc.checker, pc.name, pc.p
+	if c.sens == nil || c.sens.Allowed(name) {
+		return
+	}
+	pw := lastMember(p, "format").IsString("password")
+	wo := lastMember(p, "writeOnly")
+	writeOnly := wo != nil && wo.Kind == Bool && wo.Bool
+	reason, found := "", false
+	if pc.kind == kindString {
+		if _, ok := c.sens.Match(name); ok {
+			found = true
+		}
+		for _, k := range []string{"title", "description"} {
+			if found {
+				break
+			}
+			if t := lastMember(p, k); t != nil && t.Kind == String {
+				if term, ok := c.sens.Match(t.Str); ok {
+					reason, found = fmt.Sprintf(" (its %s mentions %q)", k, term), true
+				}
+			}
+		}
+	}
+	switch {
+	case found:
+	case pw:
+		reason, found = ` (format "password")`, true
+	case writeOnly:
+		reason, found = ` ("writeOnly": true)`, true
+	}
+	if !found {
+		return
+	}
+	msg := fmt.Sprintf("form field %q asks for a secret%s: servers must not request passwords, API keys, access tokens or payment credentials in form mode (MCP %s); use url mode", name, reason, c.v)
+	if !c.v.AtLeast(V20251125) {
+		msg = fmt.Sprintf("form field %q asks for a secret%s: servers must not request sensitive information through elicitation (MCP %s), and that version has no url mode; collect it outside MCP", name, reason, c.v)
+	}
+	// A secret is not a schema error: cover nothing, so metaschema findings
+	// about the same property still show.
+	c.add(CheckSensitive, p, nil, false, msg)
+}
