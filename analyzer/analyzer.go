@@ -113,7 +113,7 @@ func run(pass *analysis.Pass) (_ any, err error) {
 			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
 		}
 	}()
-	sdks, err := newSDKSet(cfg.forks)
+	sdks, err := newSDKSet(cfg.forks.listValue)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
+	"github.com/elicitlint/elicitlint/internal/sensitive"
 )
 
 // Flag names are public interface: golangci-lint settings and docs use the
@@ -26,9 +27,9 @@ const (
 type config struct {
 	maxMessageLength   positiveInt
 	spec               specValue
-	forks              listValue
+	forks              forkList
 	defaultHandlesRest bool
-	sensitivePatterns  listValue
+	sensitivePatterns  patternList
 	sensitiveAllow     listValue
 	disable            checkList
 }
@@ -83,6 +84,32 @@ func (v *listValue) Set(s string) error {
 			*v = append(*v, part)
 		}
 	}
+	return nil
+}
+
+// forkList is a listValue of module=sdk pairs, checked when set.
+type forkList struct{ listValue }
+
+func (v *forkList) Set(s string) error {
+	var l listValue
+	l.Set(s)
+	if _, err := newSDKSet(l); err != nil {
+		return err
+	}
+	v.listValue = l
+	return nil
+}
+
+// patternList is a listValue whose phrases must be usable by the matcher.
+type patternList struct{ listValue }
+
+func (v *patternList) Set(s string) error {
+	var l listValue
+	l.Set(s)
+	if _, err := sensitive.New(l, nil); err != nil {
+		return err
+	}
+	v.listValue = l
 	return nil
 }
 

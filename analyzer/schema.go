@@ -19,7 +19,7 @@ func checkSchemas(pc *passCtx, d *discovery) {
 	}
 	var matcher *sensitive.Matcher
 	if !pc.cfg.disable[CheckSensitive] {
-		m, err := sensitive.New(pc.cfg.sensitivePatterns, pc.cfg.sensitiveAllow)
+		m, err := sensitive.New(pc.cfg.sensitivePatterns.listValue, pc.cfg.sensitiveAllow)
 		if err != nil {
 			return // the flag was validated when set; nothing sensible to do
 		}

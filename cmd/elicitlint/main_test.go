@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// These tests run the built binary the way users do.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "elicitlint-bin")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "elicitlint")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		panic(string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run runs the binary in dir and returns stdout, stderr and the exit code.
+func run(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func exampleDir(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("go", "-C", dir, "mod", "download").CombinedOutput(); err != nil {
+		t.Fatalf("go mod download in example: %v\n%s", err, out)
+	}
+	return dir
+}
+
+func TestVersionFlags(t *testing.T) {
+	out, _, code := run(t, ".", "-V=full")
+	if code != 0 || !regexp.MustCompile(`^\S+ version devel .*buildID=[0-9a-f]+\n$`).MatchString(out) {
+		t.Errorf("-V=full: code %d, output %q", code, out)
+	}
+	out, _, code = run(t, ".", "-version")
+	if code != 0 || !strings.HasPrefix(out, "elicitlint ") {
+		t.Errorf("-version: code %d, output %q", code, out)
+	}
+}
+
+func TestExplain(t *testing.T) {
+	out, _, code := run(t, ".", "-explain", "actions")
+	if code != 0 || !strings.HasPrefix(out, "actions: ") || !strings.Contains(out, "docs/actions.md") {
+		t.Errorf("-explain actions: code %d, output %q", code, out)
+	}
+	_, errOut, code := run(t, ".", "-explain=nonsense")
+	if code != 2 || !strings.Contains(errOut, `unknown check "nonsense"`) {
+		t.Errorf("-explain nonsense: code %d, stderr %q", code, errOut)
+	}
+	out, _, code = run(t, ".", "-list-checks")
+	if code != 0 || strings.Count(out, "\n") != 9 {
+		t.Errorf("-list-checks: code %d, output %q", code, out)
+	}
+}
+
+// A bad flag value is a clear error and exit status 2.
+func TestBadFlags(t *testing.T) {
+	for _, tc := range []struct{ flag, want string }{
+		{"-max-message-length=abc", "want a positive whole number"},
+		{"-max-message-length=0", "want a positive whole number"},
+		{"-spec=2024-01-01", "2025-11-25"},
+		{"-disable=mesage", `unknown check "mesage"`},
+		{"-forks=github.com/acme/mcp", "want module=sdk"},
+		{"-forks=github.com/acme/mcp=other", `unknown sdk "other"`},
+		{"-no-such-flag", "flag provided but not defined"},
+	} {
+		_, errOut, code := run(t, ".", tc.flag, "./...")
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2; stderr %q", tc.flag, code, errOut)
+		}
+		if !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: stderr %q does not mention %q", tc.flag, errOut, tc.want)
+		}
+	}
+}
+
+// The example has one finding per planted bug; text mode exits 3, -json 0
+// and two -json runs are byte-identical.
+func TestExample(t *testing.T) {
+	dir := exampleDir(t)
+	out, errOut, code := run(t, dir, "./...")
+	if code != 3 {
+		t.Fatalf("exit %d, want 3\n%s%s", code, out, errOut)
+	}
+	lines := strings.Count(errOut, "\n")
+	if lines != 28 {
+		t.Errorf("got %d findings, want 28 (14 per SDK):\n%s", lines, errOut)
+	}
+	j1, _, code := run(t, dir, "-json", "./...")
+	if code != 0 {
+		t.Errorf("-json exit %d, want 0", code)
+	}
+	j2, _, _ := run(t, dir, "-json", "./...")
+	if j1 != j2 {
+		t.Errorf("-json output differs between two runs")
+	}
+	var tree map[string]map[string]any
+	if err := json.Unmarshal([]byte(j1), &tree); err != nil {
+		t.Fatalf("-json output is not JSON: %v", err)
+	}
+}
+
+// elicitlint works as a go vet tool, with analyzer flags passed through.
+func TestVetTool(t *testing.T) {
+	dir := exampleDir(t)
+	cmd := exec.Command("go", "vet", "-vettool="+binary, "./gosdk")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("go vet: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "elicitation message is 230 characters") {
+		t.Errorf("go vet output lacks the long-message finding:\n%s", out)
+	}
+	cmd = exec.Command("go", "vet", "-vettool="+binary, "-max-message-length=500", "-disable=actions,content,mode,elicitation-id,sensitive,nested,schema,message", "./gosdk")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go vet with every check disabled: %v\n%s", err, out)
+	}
+}
+
+// -sarif writes a log that validates against the SARIF 2.1.0 schema.
+func TestSARIF(t *testing.T) {
+	dir := exampleDir(t)
+	out, errOut, code := run(t, dir, "-sarif", "./...")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	schemaPath, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
+	f, err := os.Open(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string }
+				}
+			}
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, StartColumn, EndLine, EndColumn int }
+					}
+				}
+				PartialFingerprints map[string]string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	r := log.Runs[0]
+	if len(r.Tool.Driver.Rules) != 10 {
+		t.Errorf("got %d rules, want 10 (nine checks and directive)", len(r.Tool.Driver.Rules))
+	}
+	if len(r.Results) != 28 {
+		t.Errorf("got %d results, want 28", len(r.Results))
+	}
+	for _, res := range r.Results {
+		loc := res.Locations[0].PhysicalLocation
+		if strings.HasPrefix(loc.ArtifactLocation.URI, "/") || strings.HasPrefix(loc.ArtifactLocation.URI, "file:") {
+			t.Errorf("URI %q is not repo-relative", loc.ArtifactLocation.URI)
+		}
+		if loc.Region.StartLine < 1 || loc.Region.StartColumn < 1 || loc.Region.EndLine < loc.Region.StartLine {
+			t.Errorf("bad region %+v", loc.Region)
+		}
+		if res.PartialFingerprints["primaryLocationLineHash"] == "" {
+			t.Errorf("result without fingerprint")
+		}
+	}
+}
