@@ -66,7 +66,13 @@ type specValue schema.Version
 
 func (v *specValue) String() string { return string(*v) }
 func (v *specValue) Set(s string) error {
-	ver, err := schema.ParseVersion(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	// YAML reads an unquoted 2025-11-25 as a timestamp, which golangci-lint
+	// hands on as "2025-11-25T00:00:00Z": take the date.
+	if d, rest, ok := strings.Cut(s, "T"); ok && (rest == "00:00:00Z" || strings.HasPrefix(rest, "00:00:00+")) {
+		s = d
+	}
+	ver, err := schema.ParseVersion(s)
 	if err != nil {
 		return err
 	}
