@@ -606,6 +606,17 @@ func (pc *passCtx) findHandlers() {
 	for fn, f := range pc.localHandlers {
 		pc.pass.ExportObjectFact(fn, f)
 	}
+	// A helper that tells accept from not-accept and nothing more is where
+	// decline and cancel get merged; its callers stay silent, so report it
+	// here.
+	for _, c := range cands {
+		if f := pc.localHandlers[c.fn]; f != nil && slices.Contains(f.Params, c.idx) {
+			continue
+		}
+		if r := pc.analyzeUses(c.v, c.decl.Body, c.sdk); r.verdict == vPartial && r.acceptOly {
+			pc.reportRange(CheckActions, r.at.Pos(), r.at.End(), nil, acceptOnlyMsg)
+		}
+	}
 }
 
 // checkResults runs the actions check on every result found, and hands the
@@ -627,7 +638,7 @@ func checkResults(pc *passCtx, d *discovery) {
 		case vPartial:
 			fixes := pc.missingCaseFix(site, r)
 			if r.acceptOly {
-				pc.reportRange(CheckActions, r.at.Pos(), r.at.End(), fixes, "elicitation result is only checked for \"accept\": \"decline\" (the user refused) and \"cancel\" (the user dismissed) take the same path; handle each")
+				pc.reportRange(CheckActions, r.at.Pos(), r.at.End(), fixes, acceptOnlyMsg)
 			} else {
 				pc.reportRange(CheckActions, r.at.Pos(), r.at.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.missing))
 			}
@@ -635,6 +646,8 @@ func checkResults(pc *passCtx, d *discovery) {
 	}
 	checkContent(pc, d)
 }
+
+const acceptOnlyMsg = "elicitation result is only checked for \"accept\": \"decline\" (the user refused) and \"cancel\" (the user dismissed) take the same path; handle each"
 
 // quoteList renders ["a" "b" "c"] as `"a", "b" and "c"`.
 func quoteList(xs []string) string {

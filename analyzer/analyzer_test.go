@@ -62,5 +62,18 @@ func TestAnswerChecks(t *testing.T) {
 
 // The suggested fixes for switches that miss actions.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
+	// RunWithSuggestedFixes only compares files that got edits: make sure
+	// the three fixable switches did get one and the bool function did not.
+	fixed := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				fixed++
+			}
+		}
+	}
+	if fixed != 3 {
+		t.Errorf("%d diagnostics carry a fix, want 3", fixed)
+	}
 }

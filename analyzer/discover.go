@@ -85,9 +85,10 @@ type resultSite struct {
 	// discarded is set for `_ =` and expression statements.
 	discarded bool
 	// body is the body of the innermost function holding the site.
-	body  *ast.BlockStmt
-	ftype *ast.FuncType
-	fn    *ast.FuncDecl // nil inside a function literal
+	body *ast.BlockStmt
+	// sig is the signature of the innermost function holding the site.
+	sig *types.Signature
+	fn  *ast.FuncDecl // the outermost function declaration, if any
 }
 
 type discoverer struct {
@@ -121,23 +122,32 @@ func discover(pc *passCtx) *discovery {
 	return ds.d
 }
 
-// enclosing returns the innermost function holding the top of the stack.
-func enclosing(stack []ast.Node) (decl *ast.FuncDecl, body *ast.BlockStmt, ftype *ast.FuncType) {
+// enclosing returns the innermost function (declaration or literal)
+// holding the top of the stack.
+func enclosing(stack []ast.Node) (fn ast.Node, body *ast.BlockStmt) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch f := stack[i].(type) {
 		case *ast.FuncLit:
-			for j := i - 1; j >= 0; j-- {
-				if d, ok := stack[j].(*ast.FuncDecl); ok {
-					decl = d
-					break
-				}
-			}
-			return decl, f.Body, f.Type
+			return f, f.Body
 		case *ast.FuncDecl:
-			return f, f.Body, f.Type
+			return f, f.Body
 		}
 	}
-	return nil, nil, nil
+	return nil, nil
+}
+
+// signatureOf returns the signature of a function declaration or literal.
+func (pc *passCtx) signatureOf(fn ast.Node) *types.Signature {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := pc.info.Defs[f.Name].(*types.Func); ok {
+			return obj.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		sig, _ := pc.info.TypeOf(f).(*types.Signature)
+		return sig
+	}
+	return nil
 }
 
 func outerDecl(stack []ast.Node) *ast.FuncDecl {
@@ -264,7 +274,7 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 		}
 		return
 	}
-	_, body, _ := enclosing(stack)
+	_, body := enclosing(stack)
 	if body == nil {
 		return
 	}
@@ -418,8 +428,8 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 // call's results.
 func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pass
-	decl, body, ftype := enclosing(stack)
-	site := &resultSite{sdk: sdk, expr: e, body: body, ftype: ftype, fn: decl}
+	fn, body := enclosing(stack)
+	site := &resultSite{sdk: sdk, expr: e, body: body, sig: pc.signatureOf(fn), fn: outerDecl(stack)}
 	parent := stack[len(stack)-2]
 	switch p := parent.(type) {
 	case *ast.ExprStmt:

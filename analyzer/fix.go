@@ -19,7 +19,7 @@ import (
 // would not compile).
 func (pc *passCtx) missingCaseFix(site *resultSite, r actionReport) []analysis.SuggestedFix {
 	sw := r.sw
-	if sw == nil || ast.Node(sw) != r.at || site.ftype == nil {
+	if sw == nil || ast.Node(sw) != r.at || site.sig == nil {
 		return nil
 	}
 	named := map[string]bool{}
@@ -48,10 +48,7 @@ func (pc *passCtx) missingCaseFix(site *resultSite, r actionReport) []analysis.S
 	if len(add) == 0 {
 		return nil
 	}
-	sig, _ := pc.info.TypeOf(site.ftype).(*types.Signature)
-	if sig == nil {
-		return nil
-	}
+	sig := site.sig
 	file := pc.fileOf(sw.Pos())
 	if file == nil {
 		return nil

@@ -225,3 +225,66 @@ func TestSARIF(t *testing.T) {
 		}
 	}
 }
+
+// -fix leaves gofmt-clean code that compiles, including when it has to add
+// the errors import.
+func TestFixCompiles(t *testing.T) {
+	example := exampleDir(t)
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module fixdemo\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n")
+	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("go.sum", string(sum))
+	write("a.go", `package fixdemo
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Book(ctx context.Context, ss *mcp.ServerSession) (string, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Book it?"})
+	if err != nil {
+		return "", err
+	}
+	switch res.Action {
+	case "accept":
+		return "booked", nil
+	}
+	return "", nil
+}
+`)
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if out, err := tidy.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	if _, errOut, code := run(t, dir, "-fix", "./..."); code != 0 && code != 3 {
+		t.Fatalf("-fix: exit %d\n%s", code, errOut)
+	}
+	fixed, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	for _, want := range []string{`import "errors"`, `case "decline":`, `errors.New("the user cancelled the request")`} {
+		if !strings.Contains(string(fixed), want) {
+			t.Errorf("fixed file lacks %q:\n%s", want, fixed)
+		}
+	}
+	if out, err := exec.Command("gofmt", "-l", dir).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("fixed code is not gofmt-clean: %s %v", out, err)
+	}
+	build := exec.Command("go", "build", "./...")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Errorf("fixed code does not compile: %v\n%s\n%s", err, out, fixed)
+	}
+	if _, errOut, code := run(t, dir, "./..."); code != 0 {
+		t.Errorf("after -fix elicitlint still reports (exit %d):\n%s", code, errOut)
+	}
+}

@@ -76,7 +76,7 @@ func nilCheck(ctx context.Context, ss *sdk.ServerSession) error {
 	return nil
 }
 
-func accepted(r *sdk.ElicitResult) bool { return r.Action == "accept" } // want accepted:`readsAction\(0\)`
+func accepted(r *sdk.ElicitResult) bool { return r.Action == "accept" } // want accepted:`readsAction\(0\)` `only checked for "accept"`
 
 func helperGuard(ctx context.Context, ss *sdk.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
