@@ -645,6 +645,7 @@ func checkResults(pc *passCtx, d *discovery) {
 		}
 	}
 	checkContent(pc, d)
+	checkContentSchema(pc, d)
 }
 
 const acceptOnlyMsg = "elicitation result is only checked for \"accept\": \"decline\" (the user refused) and \"cancel\" (the user dismissed) take the same path; handle each"

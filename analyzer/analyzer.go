@@ -94,6 +94,8 @@ type passCtx struct {
 	localHandlers map[*types.Func]*handlerFact
 	// ssa is the package's SSA form, built on first need.
 	ssa *ssa.Package
+	// flow caches the possible actions per block, per function and result.
+	flow map[flowKey]map[*ssa.BasicBlock]actionSet
 	// reader reads requested schemas; it caches its readings.
 	reader *goschema.Reader
 	// diags are reported at the end of the run, in source order, so that

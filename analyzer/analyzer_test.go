@@ -77,3 +77,8 @@ func TestFixes(t *testing.T) {
 		t.Errorf("%d diagnostics carry a fix, want 3", fixed)
 	}
 }
+
+// content-schema, with its float64 fix.
+func TestContentSchema(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "contentschema")
+}

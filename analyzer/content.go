@@ -32,6 +32,7 @@ func checkContent(pc *passCtx, d *discovery) {
 		return
 	}
 	ssapkg := pc.buildSSA()
+	pc.flow = map[flowKey]map[*ssa.BasicBlock]actionSet{}
 	for _, r := range reads {
 		fn := pc.ssaFunc(ssapkg, r.sel)
 		if fn == nil {
@@ -49,7 +50,7 @@ func checkContent(pc *passCtx, d *discovery) {
 			base = in.X
 		}
 		root := rootOf(base)
-		if root == nil || guardedByAccept(instr.Block(), root) {
+		if root == nil || pc.possibleActions(fn, root)[instr.Block()].onlyAccept() || opaquelyGuarded(instr.Block(), root) {
 			continue
 		}
 		pc.report(CheckContent, r.sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", exprString(r.sel))
@@ -192,10 +193,99 @@ func rootOf(v ssa.Value) ssa.Value {
 	return nil
 }
 
-// guardedByAccept reports whether every path to b passes the "accept" edge
-// of a test of root's Action, or a test we cannot read that involves root
-// (a helper like accepted(res)), in which case we stay silent.
-func guardedByAccept(b *ssa.BasicBlock, root ssa.Value) bool {
+// actionSet is a set of the three actions, one bit each.
+type actionSet uint8
+
+const (
+	setAccept actionSet = 1 << iota
+	setDecline
+	setCancel
+	setAll = setAccept | setDecline | setCancel
+)
+
+func actionBit(a string) actionSet {
+	switch a {
+	case actAccept:
+		return setAccept
+	case actDecline:
+		return setDecline
+	case actCancel:
+		return setCancel
+	}
+	return 0
+}
+
+// onlyAccept: on every path here the action is "accept" (or no path
+// reaches here at all).
+func (s actionSet) onlyAccept() bool { return s&^setAccept == 0 }
+
+// possibleActions computes, for each block of fn, which actions root's
+// Action can hold on entry, by a forward dataflow over the CFG: the true
+// edge of `Action == X` keeps X only, the false edge removes X (and the
+// reverse for !=); joins take the union. The three actions are all the
+// protocol allows, so after failing all three tests nothing is left. The
+// result is cached per function and root.
+func (pc *passCtx) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.BasicBlock]actionSet {
+	key := flowKey{fn, root}
+	if m, ok := pc.flow[key]; ok {
+		return m
+	}
+	in := map[*ssa.BasicBlock]actionSet{}
+	if len(fn.Blocks) == 0 {
+		return in
+	}
+	entry := fn.Blocks[0]
+	in[entry] = setAll
+	work := []*ssa.BasicBlock{entry}
+	queued := map[*ssa.BasicBlock]bool{entry: true}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b] = false
+		outs := make([]actionSet, len(b.Succs))
+		for i := range outs {
+			outs[i] = in[b]
+		}
+		if len(b.Instrs) > 0 && len(b.Succs) == 2 {
+			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+				if val, neq, ok := actionTest(iff.Cond, root); ok {
+					x := actionBit(val)
+					yes, no := in[b]&x, in[b]&^x
+					if neq {
+						yes, no = no, yes
+					}
+					outs[0], outs[1] = yes, no
+				}
+			}
+		}
+		for i, s := range b.Succs {
+			if merged := in[s] | outs[i]; merged != in[s] || !reached(in, s) {
+				in[s] = merged
+				if !queued[s] {
+					queued[s] = true
+					work = append(work, s)
+				}
+			}
+		}
+	}
+	pc.flow[key] = in
+	return in
+}
+
+func reached(in map[*ssa.BasicBlock]actionSet, b *ssa.BasicBlock) bool {
+	_, ok := in[b]
+	return ok
+}
+
+type flowKey struct {
+	fn   *ssa.Function
+	root ssa.Value
+}
+
+// opaquelyGuarded reports whether b is dominated by the true or false edge
+// of a condition we cannot read that hands root to a function (a helper
+// like accepted(res)): we stay silent there.
+func opaquelyGuarded(b *ssa.BasicBlock, root ssa.Value) bool {
 	for ; b != nil; b = b.Idom() {
 		if len(b.Preds) != 1 {
 			continue
@@ -204,19 +294,7 @@ func guardedByAccept(b *ssa.BasicBlock, root ssa.Value) bool {
 		if len(p.Instrs) == 0 {
 			continue
 		}
-		iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		onTrue := p.Succs[0] == b
-		val, neq, ok := actionTest(iff.Cond, root)
-		if ok {
-			if val == actAccept && onTrue != neq {
-				return true
-			}
-			continue
-		}
-		if opaqueGuard(iff.Cond, root) {
+		if iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && opaqueGuard(iff.Cond, root) {
 			return true
 		}
 	}

@@ -61,6 +61,8 @@ type paramsSite struct {
 	inURLError bool
 	// fn is the function declaration that holds the site, if any.
 	fn *ast.FuncDecl
+	// v is the local variable the literal is stored in, if any.
+	v *types.Var
 }
 
 // anchor is where findings about missing fields are reported.
@@ -278,6 +280,7 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 	if body == nil {
 		return
 	}
+	site.v = v
 	blk, _ := declBlock.(*ast.BlockStmt)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -1,0 +1,303 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/schema"
+	"golang.org/x/tools/go/analysis"
+)
+
+// checkContentSchema implements the content-schema check: when the schema
+// an answer was requested with is known, reads of its Content are checked
+// against it. The answer arrives as JSON decoded into map[string]any: a
+// number is float64, a multi-select is []any, and a key the schema does
+// not declare is never there.
+func checkContentSchema(pc *passCtx, d *discovery) {
+	if pc.cfg.disable[CheckContentSchema] {
+		return
+	}
+	for _, site := range d.results {
+		if site.obj == nil || site.body == nil {
+			continue
+		}
+		ps := pc.paramsForResult(site, d)
+		if ps == nil {
+			continue
+		}
+		fv := ps.fields[fieldSchema]
+		if fv == nil {
+			continue
+		}
+		root := pc.schemaReader().Read(fv.value)
+		props := root.Get("properties")
+		if root == nil || root.Kind != schema.Object || props == nil || props.Kind != schema.Object {
+			continue
+		}
+		cs := &contentSchema{pc: pc, site: site, props: props, required: map[string]bool{}}
+		if req := root.Get("required"); req != nil && req.Kind == schema.Array {
+			for _, e := range req.Elems {
+				if e.Kind == schema.String {
+					cs.required[e.Str] = true
+				}
+			}
+		}
+		cs.run()
+	}
+}
+
+type contentSchema struct {
+	pc       *passCtx
+	site     *resultSite
+	props    *schema.Node
+	required map[string]bool
+	// maps are local variables that hold the Content map.
+	maps map[*types.Var]bool
+}
+
+// paramsForResult finds the params an answer was requested with: a params
+// literal (or a variable holding one) among the arguments of the call that
+// returned the answer.
+func (pc *passCtx) paramsForResult(site *resultSite, d *discovery) *paramsSite {
+	call, ok := site.expr.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	byLit := map[*ast.CompositeLit]*paramsSite{}
+	byVar := map[*types.Var]*paramsSite{}
+	for _, p := range d.params {
+		if p.lit != nil {
+			byLit[p.lit] = p
+			if p.v != nil {
+				byVar[p.v] = p
+			}
+		}
+	}
+	var found *paramsSite
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if p := byLit[n]; p != nil && p.complete {
+					found = p
+				}
+			case *ast.Ident:
+				if v, ok := pc.info.Uses[n].(*types.Var); ok {
+					if p := byVar[v]; p != nil && p.complete {
+						found = p
+					}
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+func (cs *contentSchema) run() {
+	pc, obj := cs.pc, cs.site.obj
+	cs.maps = map[*types.Var]bool{}
+	// Pass 1: reads of obj.Content, and variables that take the map.
+	walkWithPath(cs.site.body, func(n ast.Node, path []ast.Node) {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != cs.site.sdk.ContentField {
+			return
+		}
+		x := ast.Unparen(sel.X)
+		if inner, ok := x.(*ast.SelectorExpr); ok && inner.Sel.Name == "ElicitationResponse" {
+			x = ast.Unparen(inner.X)
+		}
+		if id, ok := x.(*ast.Ident); !ok || pc.info.Uses[id] != obj {
+			return
+		}
+		cs.mapExpr(sel, path)
+	})
+	if len(cs.maps) == 0 {
+		return
+	}
+	// Pass 2: reads through those variables.
+	walkWithPath(cs.site.body, func(n ast.Node, path []ast.Node) {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return
+		}
+		if v, ok := pc.info.Uses[id].(*types.Var); ok && cs.maps[v] {
+			cs.mapExpr(id, path)
+		}
+	})
+}
+
+// mapExpr looks at how an expression holding the Content (a map, or for
+// mcp-go an any that holds one) is used.
+func (cs *contentSchema) mapExpr(e ast.Expr, path []ast.Node) {
+	parent := parentOf(path)
+	switch p := parent.(type) {
+	case *ast.IndexExpr:
+		if p.X == e {
+			cs.index(p, path[:len(path)-1])
+		}
+	case *ast.TypeAssertExpr:
+		// mcp-go: m, ok := res.Content.(map[string]any)
+		if p.Type == nil || !isStringAnyMap(cs.pc.info.TypeOf(p.Type)) {
+			return
+		}
+		cs.mapExpr(p, path[:len(path)-1])
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if ast.Unparen(r) == e && i < len(p.Lhs) {
+				cs.takeVar(p.Lhs[i])
+			}
+		}
+		if len(p.Rhs) == 1 && ast.Unparen(p.Rhs[0]) == e && len(p.Lhs) == 2 {
+			cs.takeVar(p.Lhs[0]) // m, ok := x.(map[string]any)
+		}
+	case *ast.ValueSpec:
+		for i, r := range p.Values {
+			if ast.Unparen(r) == e && i < len(p.Names) {
+				cs.takeVar(p.Names[i])
+			}
+		}
+		if len(p.Values) == 1 && ast.Unparen(p.Values[0]) == e && len(p.Names) == 2 {
+			cs.takeVar(p.Names[0])
+		}
+	case *ast.ParenExpr:
+		cs.mapExpr(p, path[:len(path)-1])
+	}
+}
+
+func (cs *contentSchema) takeVar(lhs ast.Expr) {
+	id, ok := lhs.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return
+	}
+	if v, ok := cs.pc.info.ObjectOf(id).(*types.Var); ok && isStringAnyMap(v.Type()) {
+		cs.maps[v] = true
+	}
+}
+
+func parentOf(path []ast.Node) ast.Node {
+	if len(path) < 2 {
+		return nil
+	}
+	return path[len(path)-2]
+}
+
+func isStringAnyMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	k, ok := m.Key().Underlying().(*types.Basic)
+	return ok && k.Kind() == types.String && types.IsInterface(m.Elem()) && m.Elem().Underlying().(*types.Interface).Empty()
+}
+
+// index checks one Content[key] read.
+func (cs *contentSchema) index(ix *ast.IndexExpr, path []ast.Node) {
+	pc := cs.pc
+	key, ok := cs.constKey(ix.Index)
+	if !ok {
+		return
+	}
+	shown := exprString(ix.X) + fmt.Sprintf("[%q]", key)
+	prop := cs.props.Get(key)
+	if prop == nil {
+		if cs.props.Partial {
+			return
+		}
+		hint := ""
+		if s := schema.Suggest(key, cs.props.Keys); s != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		pc.report(CheckContentSchema, ix.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, key, hint)
+		return
+	}
+	ta, ok := parentOf(path).(*ast.TypeAssertExpr)
+	if !ok || ta.X != ix || ta.Type == nil {
+		return
+	}
+	commaOK := isCommaOK(ta, path[:len(path)-1])
+	asserted := pc.info.TypeOf(ta.Type)
+	decoded, why := decodedType(prop)
+	if asserted == nil {
+		return
+	}
+	if decoded != nil && !types.IsInterface(asserted) && !types.Identical(asserted, decoded) {
+		var fixes []analysis.SuggestedFix
+		if !commaOK && isNumeric(asserted) && types.Identical(decoded, types.Typ[types.Float64]) {
+			fixes = cs.floatFix(ta, asserted)
+		}
+		pc.reportRange(CheckContentSchema, ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, types.TypeString(asserted, pc.qualifier(pc.fileOf(ta.Pos()))), why)
+		return
+	}
+	if !commaOK && !cs.required[key] && !(cs.site.sdk.ContentIsMap && prop.Has("default")) {
+		pc.report(CheckContentSchema, ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, types.TypeString(asserted, pc.qualifier(pc.fileOf(ta.Pos()))), key)
+	}
+}
+
+// constKey returns a constant key, or the value of a variable assigned a
+// constant exactly once.
+func (cs *contentSchema) constKey(e ast.Expr) (string, bool) {
+	if s, ok := constString(cs.pc.info, e); ok {
+		return s, true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := cs.pc.info.Uses[id].(*types.Var); ok {
+			if def := cs.pc.schemaReader().Resolve(v); def != nil {
+				return constString(cs.pc.info, def)
+			}
+		}
+	}
+	return "", false
+}
+
+func isCommaOK(ta *ast.TypeAssertExpr, path []ast.Node) bool {
+	switch p := parentOf(path).(type) {
+	case *ast.AssignStmt:
+		return len(p.Lhs) == 2 && len(p.Rhs) == 1
+	case *ast.ValueSpec:
+		return len(p.Names) == 2 && len(p.Values) == 1
+	}
+	return false
+}
+
+func isNumeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0
+}
+
+// decodedType is the Go type encoding/json gives a property's value.
+func decodedType(prop *schema.Node) (types.Type, string) {
+	t := prop.Get("type")
+	if t == nil || t.Kind != schema.String {
+		return nil, ""
+	}
+	switch t.Str {
+	case "string":
+		return types.Typ[types.String], "a string property decodes as string"
+	case "number", "integer":
+		return types.Typ[types.Float64], "JSON numbers decode as float64"
+	case "boolean":
+		return types.Typ[types.Bool], "a boolean property decodes as bool"
+	case "array":
+		return types.NewSlice(types.NewInterfaceType(nil, nil)), "multi-select answers decode as []any, never []string"
+	}
+	return nil, ""
+}
+
+// floatFix rewrites x.(int) as int(x.(float64)).
+func (cs *contentSchema) floatFix(ta *ast.TypeAssertExpr, asserted types.Type) []analysis.SuggestedFix {
+	name := types.TypeString(asserted, cs.pc.qualifier(cs.pc.fileOf(ta.Pos())))
+	return []analysis.SuggestedFix{{
+		Message: "Assert float64 and convert to " + name,
+		TextEdits: []analysis.TextEdit{
+			{Pos: ta.Pos(), End: ta.Pos(), NewText: []byte(name + "(")},
+			{Pos: ta.Type.Pos(), End: ta.Type.End(), NewText: []byte("float64")},
+			{Pos: ta.End(), End: ta.End(), NewText: []byte(")")},
+		},
+	}}
+}
+
