@@ -300,4 +300,3 @@ func (cs *contentSchema) floatFix(ta *ast.TypeAssertExpr, asserted types.Type) [
 		},
 	}}
 }
-
