@@ -82,3 +82,15 @@ func TestFixes(t *testing.T) {
 func TestContentSchema(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "contentschema")
 }
+
+// -spec changes the schema rules.
+func TestSpecVersion(t *testing.T) {
+	setFlags(t, "spec", "2025-06-18", "disable", "actions,content")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "spec0618")
+}
+
+// -actions-default-handles-rest lets default: stand for the rest.
+func TestDefaultHandlesRest(t *testing.T) {
+	setFlags(t, "actions-default-handles-rest", "true")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "defaultrest")
+}

@@ -109,24 +109,18 @@ func (pc *passCtx) contentReads(d *discovery) []contentRead {
 }
 
 // buildSSA builds the SSA form of the package being analysed (and the
-// skeletons of its imports), once.
+// skeletons of its direct imports), once.
 func (pc *passCtx) buildSSA() *ssa.Package {
 	if pc.ssa != nil {
 		return pc.ssa
 	}
 	prog := ssa.NewProgram(pc.pass.Fset, 0)
-	created := map[*types.Package]bool{}
-	var create func([]*types.Package)
-	create = func(pkgs []*types.Package) {
-		for _, p := range pkgs {
-			if !created[p] {
-				created[p] = true
-				prog.CreatePackage(p, nil, nil, true)
-				create(p.Imports())
-			}
-		}
+	// Only the direct imports need packages: ssa creates what it needs of
+	// indirect dependencies on demand. Creating the whole import graph (as
+	// buildssa does) costs more than building this package.
+	for _, p := range pc.pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
 	}
-	create(pc.pass.Pkg.Imports())
 	pc.ssa = prog.CreatePackage(pc.pass.Pkg, pc.pass.Files, pc.info, false)
 	pc.ssa.Build()
 	return pc.ssa
