@@ -94,3 +94,24 @@ func TestDefaultHandlesRest(t *testing.T) {
 	setFlags(t, "actions-default-handles-rest", "true")
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "defaultrest")
 }
+
+// -forks makes a fork of an SDK count as the SDK.
+func TestForks(t *testing.T) {
+	setFlags(t, "forks", "github.com/acme/mcp-go=mcp-go")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "forkuse")
+}
+
+// Without -forks the fork is a stranger: nothing is reported.
+func TestForkNotNamed(t *testing.T) {
+	results := analysistest.Run(&silentT{T: t}, testdata(t), analyzer.Analyzer, "forkuse")
+	for _, r := range results {
+		if len(r.Diagnostics) > 0 {
+			t.Errorf("without -forks, got %d findings in the fork's user", len(r.Diagnostics))
+		}
+	}
+}
+
+// silentT swallows analysistest's complaints about unmet expectations.
+type silentT struct{ *testing.T }
+
+func (silentT) Errorf(string, ...any) {}

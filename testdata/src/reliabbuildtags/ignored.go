@@ -1,4 +1,4 @@
-//go:build ignore-me
+//go:build ignore_me
 
 package reliabbuildtags
 
@@ -8,8 +8,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Hidden has bugs that must not be reported: this file is not part of the
-// default build.
+// Hidden has bugs that are reported only when the ignore_me tag is set:
+// this file is not part of the default build.
 func Hidden(ctx context.Context, ss *mcp.ServerSession) {
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: "", Mode: "URL"})
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "", Mode: "URL"}) // want `elicitation result is discarded` `elicitation message is empty` `elicitation mode "URL" is not valid`
 }

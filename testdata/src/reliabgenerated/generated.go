@@ -17,7 +17,7 @@ func Generated(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `elicitation result is not handled for "decline" and "cancel"`
+	switch res.Action { // want `elicitation result is only checked for "accept"`
 	case "accept":
 		return nil
 	}
