@@ -10,7 +10,7 @@ import (
 
 func ask(ctx context.Context, s *server.MCPServer, session server.ClientSession) {
 	res, _ := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: ""}}) // want `elicitation message is empty` `form-mode elicitation has no RequestedSchema`
-	if res.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+	if res.Action == mcp.ElicitationResponseActionAccept {                                                  // want `only checked for "accept"`
 		return
 	}
 	s.RequestURLElicitation(ctx, session, "fixed", "https://example.com", "Pay") // want `elicitationId "fixed" is a constant` `elicitation result is discarded`
