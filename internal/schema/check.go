@@ -942,20 +942,32 @@ func (pc *propCheck) count(k string, m *Node) bound {
 	return bound{}
 }
 
-// enumValues checks an enum array; kw names it in messages.
-func (pc *propCheck) enumValues(kw string, n *Node) choices {
+// list checks that a list of choices is a non-empty array; elems names
+// what it must hold and unit one of them. ok is false when there is no
+// array to look into.
+func (pc *propCheck) list(kw string, n *Node, elems, unit string) (choices, bool) {
 	c, name := pc.checker, pc.name
 	ch := choices{complete: true}
 	switch {
 	case n.Kind == Unknown:
-		return choices{}
+		return choices{}, false
 	case n.Kind != Array:
-		c.report(CheckSchema, n, true, "property %q: %s must be an array of strings, not %s", name, kw, describe(n))
-		return choices{}
+		c.report(CheckSchema, n, true, "property %q: %s must be an array of %s, not %s", name, kw, elems, describe(n))
+		return choices{}, false
 	case n.Partial:
 		ch.complete = false
 	case len(n.Elems) == 0:
-		c.report(CheckSchema, n, true, "property %q: %s is empty; a select needs at least one choice", name, kw)
+		c.report(CheckSchema, n, true, "property %q: %s is empty; a select needs at least one %s", name, kw, unit)
+	}
+	return ch, true
+}
+
+// enumValues checks an enum array; kw names it in messages.
+func (pc *propCheck) enumValues(kw string, n *Node) choices {
+	c, name := pc.checker, pc.name
+	ch, ok := pc.list(kw, n, "strings", "choice")
+	if !ok {
+		return ch
 	}
 	seen := map[string]bool{}
 	for i, e := range n.Elems {
@@ -978,17 +990,9 @@ func (pc *propCheck) enumValues(kw string, n *Node) choices {
 // options checks a list of titled options ({const, title}); kw names it.
 func (pc *propCheck) options(kw string, n *Node) choices {
 	c, name := pc.checker, pc.name
-	ch := choices{complete: true}
-	switch {
-	case n.Kind == Unknown:
-		return choices{}
-	case n.Kind != Array:
-		c.report(CheckSchema, n, true, "property %q: %s must be an array of {const, title} options, not %s", name, kw, describe(n))
-		return choices{}
-	case n.Partial:
-		ch.complete = false
-	case len(n.Elems) == 0:
-		c.report(CheckSchema, n, true, "property %q: %s is empty; a select needs at least one option", name, kw)
+	ch, ok := pc.list(kw, n, "{const, title} options", "option")
+	if !ok {
+		return ch
 	}
 	seen := map[string]bool{}
 	for i, e := range n.Elems {
