@@ -530,9 +530,9 @@ func (r *Reader) structFields(s *types.Struct, at ast.Node, seen map[types.Type]
 		if !f.Exported() {
 			continue
 		}
-		name, opts, _ := strings.Cut(jsonTag, ",")
-		if name == "-" && opts == "" && hasJSON {
-			continue
+		name, opts, comma := strings.Cut(jsonTag, ",")
+		if name == "-" && !comma && hasJSON {
+			continue // json:"-" omits the field; json:"-," names it "-"
 		}
 		if name == "" {
 			name = f.Name()
