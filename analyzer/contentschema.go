@@ -60,6 +60,20 @@ type contentSchema struct {
 // literal (or a variable holding one) among the arguments of the call that
 // returned the answer.
 func (pc *passCtx) paramsForResult(site *resultSite, d *discovery) *paramsSite {
+	if site.requestKey != "" {
+		// A round-trip answer: the request filed under the same key in
+		// this package, if exactly one.
+		var match *paramsSite
+		for _, p := range d.params {
+			if p.requestKey == site.requestKey && p.complete {
+				if match != nil {
+					return nil
+				}
+				match = p
+			}
+		}
+		return match
+	}
 	call, ok := site.expr.(*ast.CallExpr)
 	if !ok {
 		return nil

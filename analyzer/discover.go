@@ -63,6 +63,9 @@ type paramsSite struct {
 	fn *ast.FuncDecl
 	// v is the local variable the literal is stored in, if any.
 	v *types.Var
+	// requestKey is the key of a 2026-07-28 round-trip input request
+	// (InputRequestMap{"key": &params}, builder.Elicit("key", params)).
+	requestKey string
 }
 
 // anchor is where findings about missing fields are reported.
@@ -90,6 +93,9 @@ type resultSite struct {
 	body *ast.BlockStmt
 	// sig is the signature of the innermost function holding the site.
 	sig *types.Signature
+	// requestKey is the key of a round-trip answer
+	// (InputResponses["key"].(*mcp.ElicitResult), ElicitationResponse(r, "key")).
+	requestKey string
 	fn  *ast.FuncDecl // the outermost function declaration, if any
 }
 
@@ -179,8 +185,42 @@ func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
 		}
 	}
 	site.inURLError = ds.inURLError(sdk, stack)
+	site.requestKey = ds.requestKeyOf(stack)
 	ds.trackVariable(site, stack)
 	ds.d.params = append(ds.d.params, site)
+}
+
+// requestKeyOf returns the round-trip key a params literal is filed under:
+// its key in a map literal (InputRequestMap, InputRequests), or the id
+// argument of a builder's Elicit(id, params).
+func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
+	child := stack[len(stack)-1]
+	for i := len(stack) - 2; i >= 0 && i >= len(stack)-5; i-- {
+		switch p := stack[i].(type) {
+		case *ast.UnaryExpr, *ast.ParenExpr:
+		case *ast.KeyValueExpr:
+			if p.Value == child {
+				if k, ok := constString(ds.pass.info, p.Key); ok {
+					return k
+				}
+			}
+			return ""
+		case *ast.CallExpr:
+			if sel, ok := p.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Elicit" && len(p.Args) == 2 && p.Args[1] == child {
+				k, _ := constString(ds.pass.info, p.Args[0])
+				return k
+			}
+			// mcp.NewElicitationInputRequest(params) inside a map literal.
+			fn, _ := typeutil.Callee(ds.pass.info, p).(*types.Func)
+			if fn == nil || fn.Name() != "NewElicitationInputRequest" {
+				return ""
+			}
+		default:
+			return ""
+		}
+		child = stack[i]
+	}
+	return ""
 }
 
 // inURLError reports whether the literal on top of the stack is an element
@@ -433,6 +473,16 @@ func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pass
 	fn, body := enclosing(stack)
 	site := &resultSite{sdk: sdk, expr: e, body: body, sig: pc.signatureOf(fn), fn: outerDecl(stack)}
+	switch x := e.(type) {
+	case *ast.TypeAssertExpr:
+		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
+			site.requestKey, _ = constString(pc.info, ix.Index)
+		}
+	case *ast.CallExpr:
+		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && f.Name() == "ElicitationResponse" && len(x.Args) == 2 {
+			site.requestKey, _ = constString(pc.info, x.Args[1])
+		}
+	}
 	parent := stack[len(stack)-2]
 	switch p := parent.(type) {
 	case *ast.ExprStmt:

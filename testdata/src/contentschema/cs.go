@@ -93,3 +93,32 @@ func mcpgo(ctx context.Context, s *server.MCPServer) error {
 	}
 	return nil
 }
+
+// The 2026-07-28 round trip: the answer is matched to the request by key.
+func roundTrip(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	res, ok := req.Params.InputResponses["book"].(*sdk.ElicitResult)
+	if !ok {
+		return &sdk.CallToolResult{InputRequests: sdk.InputRequestMap{
+			"book": &sdk.ElicitParams{Message: "Book", RequestedSchema: booking},
+		}}, nil
+	}
+	switch res.Action { // want `only checked for "accept"`
+	case "accept":
+		fmt.Println(res.Content["nights"].(int)) // want `never succeeds: JSON numbers decode as float64`
+	case "decline", "cancel":
+	}
+	return nil, nil
+}
+
+func roundTripMCPGo(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	answer := server.ElicitationResponse(request.Params.InputResponses, "stay")
+	if answer == nil {
+		return server.NewInputRequestBuilder("").Elicit("stay", mcp.ElicitationParams{Message: "Stay", RequestedSchema: booking}).ToolResult(), nil
+	}
+	if answer.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+		return nil, errors.New("no")
+	}
+	data, _ := answer.Content.(map[string]any)
+	fmt.Println(data["nigths"]) // want `no property "nigths"`
+	return nil, nil
+}
