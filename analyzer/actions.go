@@ -83,6 +83,7 @@ type decision struct {
 type actionReport struct {
 	verdict    verdict
 	actionRead bool
+	printed    bool // the action is only printed or logged
 	at         ast.Node
 	missing    []string
 	acceptOly  bool
@@ -96,7 +97,7 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 		return actionReport{verdict: vSilent}
 	}
 	var decisions []*decision
-	actionRead, escaped, cleared := false, false, false
+	actionRead, actionPrinted, escaped, cleared := false, false, false, false
 	// Local variables that hold the action (a := res.Action).
 	actionVars := map[*types.Var]bool{}
 
@@ -123,6 +124,7 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 			return
 		}
 		if c, ok := path[i].(*ast.CallExpr); ok && isPrintCall(pc.info, c) {
+			actionPrinted = true
 			return // logging the action is not looking at it
 		}
 		actionRead = true
@@ -231,7 +233,7 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 	case escaped:
 		return actionReport{verdict: vSilent, actionRead: actionRead}
 	case !actionRead:
-		return actionReport{verdict: vNeverRead}
+		return actionReport{verdict: vNeverRead, printed: actionPrinted}
 	case len(decisions) == 0:
 		return actionReport{verdict: vSilent, actionRead: true} // read in a way we do not follow
 	}
@@ -634,7 +636,11 @@ func checkResults(pc *passCtx, d *discovery) {
 		r := pc.analyzeUses(site.obj, site.body, site.sdk)
 		switch r.verdict {
 		case vNeverRead:
-			pc.report(CheckActions, site.expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+			if r.printed {
+				pc.report(CheckActions, site.expr, "elicitation result's Action is only printed, never checked: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+			} else {
+				pc.report(CheckActions, site.expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+			}
 		case vPartial:
 			fixes := pc.missingCaseFix(site, r)
 			if r.acceptOly {

@@ -212,3 +212,9 @@ var client = mcp.ClientOptions{
 		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
 	},
 }
+
+// Printing the action is not checking it.
+func printed(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, p) // want `elicitation result's Action is only printed, never checked`
+	fmt.Printf("action=%s\n", res.Action)
+}
