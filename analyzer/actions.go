@@ -196,6 +196,10 @@ func (pc *passCtx) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) acti
 				escaped = true // a function value or interface: out of sight
 				return
 			}
+			if isEncoder(fn) {
+				escaped = true // serialised and sent on (a proxy, a client): decided elsewhere
+				return
+			}
 			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
 				escaped = true
 				return
@@ -492,6 +496,16 @@ func terminates(b *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// isEncoder reports functions of the encoding packages (json.Marshal,
+// (*json.Encoder).Encode, ...), which forward a value rather than drop it.
+func isEncoder(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	return path == "encoding" || strings.HasPrefix(path, "encoding/")
 }
 
 // isPrintCall reports calls to fmt and log printing functions, which read a

@@ -92,9 +92,14 @@ func (pc *passCtx) missingCaseFix(site *resultSite, r actionReport) []analysis.S
 	if dflt != nil {
 		at = dflt.Pos()
 	}
-	// Insert at the start of the line holding the closing brace or default.
-	lineStart := pc.lineStart(at)
-	edits := []analysis.TextEdit{{Pos: lineStart, End: lineStart, NewText: []byte(b.String())}}
+	// Insert at the start of the line holding the closing brace or default
+	// when nothing else is on that line before it; otherwise (a switch on
+	// one line, an empty switch) right before it, on a line of its own.
+	insertAt, text := pc.lineStart(at), b.String()
+	if !pc.onlySpaceBefore(at) {
+		insertAt, text = at, "\n"+text
+	}
+	edits := []analysis.TextEdit{{Pos: insertAt, End: insertAt, NewText: []byte(text)}}
 	if needErrors && importEdit != nil {
 		edits = append(edits, *importEdit)
 	}
@@ -229,6 +234,19 @@ func (pc *passCtx) indentOf(pos token.Pos) string {
 		n++
 	}
 	return string(bytes.Clone(line[:n]))
+}
+
+// onlySpaceBefore reports whether pos is the first non-blank on its line.
+func (pc *passCtx) onlySpaceBefore(pos token.Pos) bool {
+	data, tf := pc.src(pos)
+	if data == nil {
+		return false
+	}
+	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
+	if off > len(data) || start > off {
+		return false
+	}
+	return len(bytes.TrimSpace(data[start:off])) == 0
 }
 
 func (pc *passCtx) lineStart(pos token.Pos) token.Pos {

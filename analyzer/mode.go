@@ -139,7 +139,11 @@ func checkMode(pc *passCtx, site *paramsSite) {
 				if fv != nil {
 					at = fv.at()
 				}
-				pc.report(CheckMode, at, "form-mode elicitation has no RequestedSchema: mcp-go's Validate rejects it at run time; add a flat object schema")
+				why := "mcp-go's Validate rejects it at run time"
+				if site.requestKey != "" {
+					why = "the spec requires requestedSchema in form mode" // the round trip skips Validate
+				}
+				pc.report(CheckMode, at, "form-mode elicitation has no RequestedSchema: %s; add a flat object schema", why)
 			}
 		}
 	default:

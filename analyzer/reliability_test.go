@@ -300,6 +300,35 @@ func Fire(ctx context.Context, ss *mcp.ServerSession) {
 		}
 	})
 
+	// Build tags: a file excluded by its build constraint is analysed only
+	// when the tag is set, through GOFLAGS (the standalone -tags flag is
+	// x/tools' deprecated no-op) or go vet -tags.
+	t.Run("build tags", func(t *testing.T) {
+		read := func(name string) string {
+			data, err := os.ReadFile(filepath.Join(testdata(t), "src", "reliabbuildtags", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(data)
+		}
+		dir := relModule(t, map[string]string{
+			"tags/tags.go":    read("tags.go"),
+			"tags/ignored.go": read("ignored.go"),
+		})
+		const hidden = `ignored.go:14:54: elicitation mode "URL" is not valid`
+		_, stderr, code := relRun(t, dir, nil, bin, "./...")
+		if code != 3 || strings.Contains(stderr, "ignored.go") || !strings.Contains(stderr, "tags.go:12:") {
+			t.Errorf("default build: exit %d, want 3 with findings in tags.go only:\n%s", code, stderr)
+		}
+		_, stderr, code = relRun(t, dir, []string{"GOFLAGS=-tags=ignore_me"}, bin, "./...")
+		if code != 3 || !strings.Contains(stderr, hidden) {
+			t.Errorf("GOFLAGS=-tags=ignore_me: exit %d, want 3 with %q:\n%s", code, hidden, stderr)
+		}
+		if out, code := relGoVet(t, dir, bin, "-tags=ignore_me", "./..."); code != 1 || !strings.Contains(out, hidden) {
+			t.Errorf("go vet -tags=ignore_me: exit %d, want 1 with %q:\n%s", code, hidden, out)
+		}
+	})
+
 	// (c) and (g): without -fix nothing under the module changes (contents,
 	// modes, modification times), whatever the output format and driver.
 	// With -fix, the fix is applied to the hand-written file and not to
@@ -378,11 +407,8 @@ func %s(ctx context.Context, ss *mcp.ServerSession) error {
 		if code != 0 || len(first) < 1000 || !strings.Contains(first, `"elicitlint"`) {
 			t.Fatalf("-json: exit %d, %d bytes of output\n%s", code, len(first), stderr)
 		}
-		for i := 0; i < 2; i++ {
-			again, _, _ := relRun(t, dir, nil, bin, "-json", "./...")
-			if again != first {
-				t.Fatalf("-json output of run %d differs from the first run", i+2)
-			}
+		if again, _, _ := relRun(t, dir, nil, bin, "-json", "./..."); again != first {
+			t.Fatalf("-json output of the second run differs from the first")
 		}
 		_, text1, _ := relRun(t, dir, nil, bin, "./...")
 		_, text2, _ := relRun(t, dir, nil, bin, "./...")
