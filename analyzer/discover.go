@@ -96,7 +96,7 @@ type resultSite struct {
 	// requestKey is the key of a round-trip answer
 	// (InputResponses["key"].(*mcp.ElicitResult), ElicitationResponse(r, "key")).
 	requestKey string
-	fn  *ast.FuncDecl // the outermost function declaration, if any
+	fn         *ast.FuncDecl // the outermost function declaration, if any
 }
 
 type discoverer struct {
