@@ -181,6 +181,12 @@ func lastMember(n *Node, key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
+	if len(n.Keys) > indexThreshold {
+		if i, ok := lastIndex(n)[key]; ok && i < len(n.Members) {
+			return n.Members[i]
+		}
+		return nil
+	}
 	for i := len(n.Keys) - 1; i >= 0; i-- {
 		if n.Keys[i] == key && i < len(n.Members) {
 			return n.Members[i]
@@ -189,8 +195,28 @@ func lastMember(n *Node, key string) *Node {
 	return nil
 }
 
+// indexThreshold: objects with more members get a key index, so that
+// schemas with thousands of properties are not checked in quadratic time.
+const indexThreshold = 16
+
+// lastIndex maps each key of a large object to its last position. The
+// index is kept on the node, which the checker does not share between
+// goroutines.
+func lastIndex(n *Node) map[string]int {
+	if n.index == nil {
+		n.index = make(map[string]int, len(n.Keys))
+		for i, k := range n.Keys {
+			n.index[k] = i
+		}
+	}
+	return n.index
+}
+
 // isLast reports whether member i is the last one with its key.
 func isLast(n *Node, i int) bool {
+	if len(n.Keys) > indexThreshold {
+		return lastIndex(n)[n.Keys[i]] == i && i < len(n.Members)
+	}
 	for j := i + 1; j < len(n.Keys); j++ {
 		if n.Keys[j] == n.Keys[i] {
 			return false

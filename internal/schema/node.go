@@ -68,6 +68,10 @@ type Node struct {
 	// need the complete set (required ⊆ properties, missing keys) must stay
 	// silent on partial nodes.
 	Partial bool
+
+	// index maps keys to their last position in large objects; built on
+	// demand by the checker (see lastIndex).
+	index map[string]int
 }
 
 // Get returns the member named key, or nil.
@@ -90,6 +94,7 @@ func (n *Node) Has(key string) bool { return n.Get(key) != nil }
 func (n *Node) Set(key string, v *Node) {
 	n.Keys = append(n.Keys, key)
 	n.Members = append(n.Members, v)
+	n.index = nil
 }
 
 // At returns the best position to report a problem with n: its key when it
