@@ -1,0 +1,3 @@
+module github.com/elicitlint/elicitlint/bench
+
+go 1.26.0
