@@ -111,6 +111,7 @@ import (
 func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //nolint:elicitlint // kept for the demo
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"})
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore message,actions kept for the demo too
 }
 `)
 	tidy := exec.Command("go", "mod", "tidy")
@@ -121,6 +122,10 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	out, code = runGCL(t, bin, dir)
 	if code != 1 || strings.Contains(out, "demo.go:10") || !strings.Contains(out, "demo.go:11") {
 		t.Errorf("//nolint:elicitlint: exit %d, want one finding on line 11 only:\n%s", code, out)
+	}
+	// elicitlint's own directive works under golangci-lint too.
+	if strings.Contains(out, "demo.go:12") {
+		t.Errorf("//elicitlint:ignore did not suppress line 12 under golangci-lint:\n%s", out)
 	}
 }
 

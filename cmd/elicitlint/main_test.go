@@ -288,3 +288,60 @@ func Book(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 		t.Errorf("after -fix elicitlint still reports (exit %d):\n%s", code, errOut)
 	}
 }
+
+// //elicitlint:ignore works under go vet as it does standalone, and an
+// unused directive is reported there too.
+func TestDirectivesUnderVet(t *testing.T) {
+	example := exampleDir(t)
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": "module vetdemo\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n",
+		"go.sum": string(sum),
+		"a.go": `package vetdemo
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Ask(ctx context.Context, ss *mcp.ServerSession) {
+	//elicitlint:ignore message,actions the client fills in the prompt
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""})
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore actions only the result is ignored here
+	//elicitlint:ignore mode stale
+	_ = 1
+}
+`,
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if out, err := tidy.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	vet := exec.Command("go", "vet", "-vettool="+binary, "./...")
+	vet.Dir = dir
+	out, _ := vet.CombinedOutput()
+	got := string(out)
+	for _, want := range []string{"a.go:12:35: elicitation message is empty", "a.go:13:2: this elicitlint directive suppresses nothing"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "a.go:11") || strings.Count(got, "(message)") != 1 || strings.Contains(got, "(actions)") {
+		t.Errorf("directives did not suppress what they name:\n%s", got)
+	}
+	_, standalone, _ := run(t, dir, "./...")
+	if strings.Count(standalone, "\n") != 2 || !strings.Contains(standalone, "a.go:12:35: elicitation message is empty") || !strings.Contains(standalone, "a.go:13:2: this elicitlint directive suppresses nothing") {
+		t.Errorf("standalone should report the same two findings:\n%s", standalone)
+	}
+}
