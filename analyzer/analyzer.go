@@ -74,7 +74,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       "https://github.com/elicitlint/elicitlint",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact)},
+	FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact)},
 }
 
 func init() {
@@ -132,6 +132,7 @@ func run(pass *analysis.Pass) (_ any, err error) {
 	checkMessages(pc, d)
 	checkModes(pc, d)
 	checkElicitationIDs(pc, d)
+	pc.exportSchemas()
 	checkSchemas(pc, d)
 	checkResults(pc, d)
 	pc.flush()
@@ -169,8 +170,8 @@ func (pc *passCtx) flush() {
 // code that has nothing to do with MCP.
 func (pc *passCtx) relevant() bool {
 	for _, imp := range pc.pass.Pkg.Imports() {
-		if pc.sdks.isSDKPath(imp.Path()) {
-			return true
+		if pc.sdks.isSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
+			return true // an SDK, or jsonschema-go (schemas for other packages)
 		}
 		for _, imp2 := range imp.Imports() {
 			if pc.sdks.isSDKPath(imp2.Path()) {

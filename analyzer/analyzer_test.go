@@ -49,6 +49,8 @@ func TestRequestChecks(t *testing.T) {
 func TestSchemaChecks(t *testing.T) {
 	setFlags(t, "disable", "actions,content")
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "schemas")
+	// A schema defined in another package arrives as a fact.
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "schemalib", "schemause")
 }
 
 // The answer checks (actions, content).

@@ -145,6 +145,7 @@ func (pc *passCtx) schemaReader() *goschema.Reader {
 			return nil
 		},
 		FuncResult: func(fn *types.Func) ast.Expr { return returns[fn] },
+		Imported:   pc.importedSchema,
 	}
 	return pc.reader
 }

@@ -42,6 +42,10 @@ type Reader struct {
 	// FuncResult returns the expression a simple helper function returns,
 	// or nil.
 	FuncResult func(fn *types.Func) ast.Expr
+	// Imported returns the schema another package exported for a variable
+	// or helper function (as an analysis fact), or nil. Its nodes carry no
+	// positions; the reader places them at the expression that uses it.
+	Imported func(obj types.Object) *schema.Node
 
 	Problems []Problem
 	depth    int
@@ -96,6 +100,13 @@ func (r *Reader) read(e ast.Expr) *schema.Node {
 		if v, ok := r.Info.Uses[x].(*types.Var); ok && r.Resolve != nil {
 			if def := r.Resolve(v); def != nil {
 				return r.read(def)
+			}
+		}
+	case *ast.SelectorExpr:
+		// otherpkg.Schema: a variable of another package.
+		if v, ok := r.Info.Uses[x.Sel].(*types.Var); ok && r.Imported != nil {
+			if n := r.Imported(v); n != nil {
+				return place(n, x)
 			}
 		}
 	case *ast.CallExpr:
@@ -225,7 +236,25 @@ func (r *Reader) call(call *ast.CallExpr, t types.Type) *schema.Node {
 			return r.read(res)
 		}
 	}
+	if r.Imported != nil && len(call.Args) == 0 {
+		if n := r.Imported(fn); n != nil {
+			return place(n, call)
+		}
+	}
 	return unknown(call)
+}
+
+// place gives every node of an imported schema the position of the
+// expression that uses it, since the defining package's files are not ours.
+func place(n *schema.Node, at ast.Node) *schema.Node {
+	n.Pos, n.End, n.KeyPos = at.Pos(), at.End(), token.NoPos
+	for _, e := range n.Elems {
+		place(e, at)
+	}
+	for _, m := range n.Members {
+		place(m, at)
+	}
+	return n
 }
 
 func funcIdent(e ast.Expr) *ast.Ident {
