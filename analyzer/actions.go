@@ -557,18 +557,20 @@ func walkWithPath(root ast.Node, f func(n ast.Node, path []ast.Node)) {
 	})
 }
 
+// handlerCand is a function parameter of a result type.
+type handlerCand struct {
+	fn   *types.Func
+	decl *ast.FuncDecl
+	idx  int
+	v    *types.Var
+	sdk  *SDK
+}
+
 // findHandlers computes the handler facts of this package's functions:
 // those whose result-typed parameter is fully handled.
 func (pc *passCtx) findHandlers() {
 	pc.localHandlers = map[*types.Func]*handlerFact{}
-	type cand struct {
-		fn   *types.Func
-		decl *ast.FuncDecl
-		idx  int
-		v    *types.Var
-		sdk  *SDK
-	}
-	var cands []cand
+	var cands []handlerCand
 	for _, f := range pc.pass.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -582,7 +584,7 @@ func (pc *passCtx) findHandlers() {
 			params := fn.Type().(*types.Signature).Params()
 			for i := 0; i < params.Len(); i++ {
 				if sdk := pc.resultSDK(params.At(i).Type()); sdk != nil {
-					cands = append(cands, cand{fn, fd, i, params.At(i), sdk})
+					cands = append(cands, handlerCand{fn, fd, i, params.At(i), sdk})
 				}
 			}
 		}
@@ -621,6 +623,9 @@ func (pc *passCtx) findHandlers() {
 	}
 	for fn, f := range pc.localHandlers {
 		pc.pass.ExportObjectFact(fn, f)
+	}
+	if !pc.cfg.disable[CheckContentSchema] {
+		pc.exportContentReads(cands)
 	}
 	// A helper that tells accept from not-accept and nothing more is where
 	// decline and cancel get merged; its callers stay silent, so report it

@@ -74,7 +74,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       "https://github.com/elicitlint/elicitlint",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact)},
+	FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact)},
 }
 
 func init() {
@@ -92,6 +92,8 @@ type passCtx struct {
 	// localHandlers are this package's functions that fully handle a
 	// result passed to them.
 	localHandlers map[*types.Func]*handlerFact
+	// helperReads are this package's helpers that read a result's Content.
+	helperReads map[*types.Func]*contentReadsFact
 	// ssa is the package's SSA form, built on first need.
 	ssa *ssa.Package
 	// flow caches the possible actions per block, per function and result.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // checkContentSchema implements the content-schema check: when the schema
@@ -44,7 +45,81 @@ func checkContentSchema(pc *passCtx, d *discovery) {
 			}
 		}
 		cs.run()
+		pc.checkHelperReads(site, root, props, cs.required)
 	}
+}
+
+// exportContentReads records, for each function of the package with a
+// result-typed parameter, the Content reads it makes on it.
+func (pc *passCtx) exportContentReads(cands []handlerCand) {
+	pc.helperReads = map[*types.Func]*contentReadsFact{}
+	for _, c := range cands {
+		var reads []contentRead2
+		site := &resultSite{sdk: c.sdk, obj: c.v, body: c.decl.Body}
+		cs := &contentSchema{pc: pc, site: site, collect: &reads}
+		cs.run()
+		if len(reads) == 0 {
+			continue
+		}
+		f := pc.helperReads[c.fn]
+		if f == nil {
+			f = &contentReadsFact{}
+			pc.helperReads[c.fn] = f
+		}
+		f.Params = append(f.Params, paramReads{Index: c.idx, Reads: reads})
+	}
+	for fn, f := range pc.helperReads {
+		pc.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// checkHelperReads checks the reads that helpers make on a result passed
+// to them, against the schema the caller knows. Findings are reported at
+// the argument.
+func (pc *passCtx) checkHelperReads(site *resultSite, root, props *schema.Node, required map[string]bool) {
+	ast.Inspect(site.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn, _ := typeutil.Callee(pc.info, call).(*types.Func)
+		if fn == nil {
+			return true
+		}
+		f := pc.helperReads[fn.Origin()]
+		if f == nil {
+			f = new(contentReadsFact)
+			if fn.Pkg() == pc.pass.Pkg || !pc.pass.ImportObjectFact(fn.Origin(), f) {
+				return true
+			}
+		}
+		for _, pr := range f.Params {
+			if pr.Index >= len(call.Args) {
+				continue
+			}
+			arg := call.Args[pr.Index]
+			if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || pc.info.Uses[id] != site.obj {
+				continue
+			}
+			for _, r := range pr.Reads {
+				prop := props.Get(r.Key)
+				if prop == nil {
+					if !props.Partial {
+						pc.report(CheckContentSchema, arg, "%s reads Content[%q], which the requested schema does not declare, so the key is never in the answer", fn.Name(), r.Key)
+					}
+					continue
+				}
+				decoded, why := decodedType(prop)
+				if decoded == nil || r.Asserted == "" || r.Asserted == "interface" {
+					continue
+				}
+				if r.Asserted != canonType(decoded) {
+					pc.report(CheckContentSchema, arg, "%s asserts Content[%q].(%s), which never succeeds: %s", fn.Name(), r.Key, r.Asserted, why)
+				}
+			}
+		}
+		return true
+	})
 }
 
 type contentSchema struct {
@@ -54,6 +129,49 @@ type contentSchema struct {
 	required map[string]bool
 	// maps are local variables that hold the Content map.
 	maps map[*types.Var]bool
+	// collect, when set, records the reads instead of checking them (for
+	// a helper's fact: it does not know the schema).
+	collect *[]contentRead2
+}
+
+// contentRead2 is one read of a parameter's Content in a helper.
+type contentRead2 struct {
+	Key      string
+	Asserted string // canonical asserted type ("" without an assertion)
+	CommaOK  bool
+}
+
+// contentReadsFact records how a function reads the Content of a result
+// passed to it, so that callers who know the schema can check the reads.
+type contentReadsFact struct {
+	Params []paramReads
+}
+
+type paramReads struct {
+	Index int
+	Reads []contentRead2
+}
+
+func (*contentReadsFact) AFact() {}
+func (f *contentReadsFact) String() string {
+	n := 0
+	for _, p := range f.Params {
+		n += len(p.Reads)
+	}
+	return fmt.Sprintf("readsContent(%d)", n)
+}
+
+// canonType names a type the same way in every package.
+func canonType(t types.Type) string {
+	if types.IsInterface(t) {
+		return "interface"
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok && types.IsInterface(s.Elem()) {
+		if _, named := types.Unalias(t).(*types.Named); !named {
+			return "[]any"
+		}
+	}
+	return types.TypeString(t, nil)
 }
 
 // paramsForResult finds the params an answer was requested with: a params
@@ -214,6 +332,16 @@ func (cs *contentSchema) index(ix *ast.IndexExpr, path []ast.Node) {
 	pc := cs.pc
 	key, ok := cs.constKey(ix.Index)
 	if !ok {
+		return
+	}
+	if cs.collect != nil {
+		r := contentRead2{Key: key}
+		if ta, ok := parentOf(path).(*ast.TypeAssertExpr); ok && ta.X == ix && ta.Type != nil {
+			if t := pc.info.TypeOf(ta.Type); t != nil {
+				r.Asserted, r.CommaOK = canonType(t), isCommaOK(ta, path[:len(path)-1])
+			}
+		}
+		*cs.collect = append(*cs.collect, r)
 		return
 	}
 	shown := exprString(ix.X) + fmt.Sprintf("[%q]", key)

@@ -97,7 +97,6 @@ func New(extraPatterns []string, allowNames []string) (*Matcher, error) {
 		m.add(t, Words(t))
 	}
 	for _, p := range extraPatterns {
-		display := strings.ToLower(strings.TrimSpace(p))
 		for _, r := range p {
 			if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsSpace(r) && r != '_' && r != '-' && r != '.' {
 				return nil, fmt.Errorf("sensitive pattern %q: %q is not allowed; patterns are word phrases such as \"license key\" (letters, digits, spaces, '_', '-', '.'), not regular expressions", p, r)
@@ -107,7 +106,9 @@ func New(extraPatterns []string, allowNames []string) (*Matcher, error) {
 		if len(ws) == 0 {
 			return nil, fmt.Errorf("sensitive pattern %q has no words", p)
 		}
-		m.add(display, ws)
+		// Shown as the words matched ("AaaaA" is the words "aaaa a"),
+		// which is what the text must contain.
+		m.add(strings.Join(ws, " "), ws)
 	}
 	for _, n := range allowNames {
 		ws := Words(n)

@@ -122,3 +122,18 @@ func roundTripMCPGo(ctx context.Context, request mcp.CallToolRequest) (*mcp.Call
 	fmt.Println(data["nigths"]) // want `no property "nigths"`
 	return nil, nil
 }
+
+// Helpers that read the answer are checked at the call, against the
+// caller's schema (through a fact).
+func nightsOf(res *sdk.ElicitResult) int { // want nightsOf:`readsContent\(2\)`
+	_ = res.Content["emial"]
+	return res.Content["nights"].(int)
+}
+
+func viaHelper(ctx context.Context, ss *sdk.ServerSession) int {
+	res, _ := ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: booking})
+	if res.Action != "accept" { // want `only checked for "accept"`
+		return 0
+	}
+	return nightsOf(res) // want `nightsOf reads Content\["emial"\], which the requested schema does not declare` `nightsOf asserts Content\["nights"\].\(int\), which never succeeds: JSON numbers decode as float64`
+}
