@@ -106,9 +106,9 @@ func New(extraPatterns []string, allowNames []string) (*Matcher, error) {
 		if len(ws) == 0 {
 			return nil, fmt.Errorf("sensitive pattern %q has no words", p)
 		}
-		// Shown as the words matched ("AaaaA" is the words "aaaa a"),
-		// which is what the text must contain.
-		m.add(strings.Join(ws, " "), ws)
+		// Shown as written: lower-casing it would change its words
+		// ("AaaaA" is the words "aaaa a", "aaaaa" is one word).
+		m.add(strings.TrimSpace(p), ws)
 	}
 	for _, n := range allowNames {
 		ws := Words(n)

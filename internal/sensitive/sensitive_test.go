@@ -151,8 +151,8 @@ func TestExtraPatternsAndAllowNames(t *testing.T) {
 	for text, want := range map[string]string{
 		"licenseKey":    "license key",
 		"LICENSE_KEY":   "license key",
-		"your tax id":   "tax-id",
-		"taxId":         "tax-id",
+		"your tax id":   "Tax-ID",
+		"taxId":         "Tax-ID",
 		"bankPin":       "bank_pin",
 		"password":      "password", // built-ins stay
 		"license plate": "",
