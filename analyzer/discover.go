@@ -322,7 +322,7 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 	}
 	site.v = v
 	blk, _ := declBlock.(*ast.BlockStmt)
-	ast.Inspect(body, func(n ast.Node) bool {
+	walkWithPath(body, func(n ast.Node, path []ast.Node) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for k, l := range n.Lhs {
@@ -346,11 +346,10 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 				site.fields[sel.Sel.Name] = &fieldVal{key: sel.Sel, value: rhs, maybe: maybe}
 			}
 		case *ast.Ident:
-			if pc.info.Uses[n] == v && !ds.safeUse(n, body) {
+			if pc.info.Uses[n] == v && !ds.safeUse(n, path) {
 				site.complete = false
 			}
 		}
-		return true
 	})
 	// A field set on some paths only is not known; neither is the mode.
 	for _, f := range site.fields {
@@ -373,8 +372,7 @@ func stmtIn(blk *ast.BlockStmt, s ast.Stmt) bool {
 // safeUse reports whether a use of a tracked params variable cannot change
 // its fields: a field selection, or handing it to an SDK function, a
 // composite literal, a return or an assignment.
-func (ds *discoverer) safeUse(id *ast.Ident, body *ast.BlockStmt) bool {
-	path := pathTo(body, id)
+func (ds *discoverer) safeUse(id *ast.Ident, path []ast.Node) bool {
 	if len(path) < 2 {
 		return false
 	}
@@ -398,34 +396,6 @@ func (ds *discoverer) safeUse(id *ast.Ident, body *ast.BlockStmt) bool {
 		}
 	}
 	return false
-}
-
-// pathTo returns the chain of nodes from root down to target.
-func pathTo(root ast.Node, target ast.Node) []ast.Node {
-	var path []ast.Node
-	found := false
-	ast.Inspect(root, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if n == nil {
-			path = path[:len(path)-1]
-			return false
-		}
-		if n.Pos() > target.Pos() || n.End() < target.End() {
-			return false
-		}
-		path = append(path, n)
-		if n == target {
-			found = true
-			return false
-		}
-		return true
-	})
-	if !found {
-		return nil
-	}
-	return path
 }
 
 func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
