@@ -76,8 +76,6 @@ type decision struct {
 	// decline or cancel falls out of a switch into the code that follows,
 	// that code is usually the success path, which is the bug.
 	implicitRest bool
-	// isSwitch: a switch without default has no rest path of its own.
-	isSwitch bool
 }
 
 type actionReport struct {
@@ -318,7 +316,7 @@ func (pc *passCtx) judge(ds []*decision) actionReport {
 
 // switchDecision reads `switch res.Action { ... }`.
 func (pc *passCtx) switchDecision(s *ast.SwitchStmt) *decision {
-	d := &decision{node: s, distinct: map[string]bool{}, joined: map[string]bool{}, isSwitch: true}
+	d := &decision{node: s, distinct: map[string]bool{}, joined: map[string]bool{}}
 	// Without a default, the code after the switch is the path of the
 	// actions not named, but only when every case leaves (as for if-chains).
 	allLeave := len(s.Body.List) > 0

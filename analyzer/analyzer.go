@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/goschema"
 	"golang.org/x/tools/go/analysis"
@@ -45,12 +46,16 @@ var Checks = []string{
 
 func isCheck(name string) bool { return slices.Contains(Checks, name) }
 
-func docURL(check string) string {
+// DocPage names the docs/ page of a check: the check's own name, except
+// for directive findings, which are explained on the suppression page.
+func DocPage(check string) string {
 	if check == CheckDirective {
-		return DocsURL + "suppression.md"
+		return "suppression"
 	}
-	return DocsURL + check + ".md"
+	return check
 }
+
+func docURL(check string) string { return DocsURL + DocPage(check) + ".md" }
 
 // DocsURL is where each check's page lives; a diagnostic's URL is
 // DocsURL + check + ".md".
@@ -117,7 +122,7 @@ func run(pass *analysis.Pass) (_ any, err error) {
 			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
 		}
 	}()
-	sdks, err := newSDKSet(cfg.forks.listValue)
+	sdks, err := sdkSetFor(cfg.forks.listValue)
 	if err != nil {
 		return nil, err
 	}
@@ -162,6 +167,29 @@ func (pc *passCtx) flush() {
 	for _, d := range pc.diags {
 		pc.pass.Report(d)
 	}
+}
+
+// sdkSetFor returns the SDK table for the -forks value, built once per value
+// rather than once per package (the standalone driver runs many passes).
+func sdkSetFor(forks []string) (*sdkSet, error) {
+	key := strings.Join(forks, ",")
+	sdkCache.Lock()
+	defer sdkCache.Unlock()
+	if sdkCache.set != nil && sdkCache.key == key {
+		return sdkCache.set, nil
+	}
+	set, err := newSDKSet(forks)
+	if err != nil {
+		return nil, err
+	}
+	sdkCache.key, sdkCache.set = key, set
+	return set, nil
+}
+
+var sdkCache struct {
+	sync.Mutex
+	key string
+	set *sdkSet
 }
 
 // relevant reports whether the package can hold an elicitation: it imports

@@ -19,11 +19,12 @@ func checkContentSchema(pc *passCtx, d *discovery) {
 	if pc.cfg.disable[CheckContentSchema] {
 		return
 	}
+	lk := newParamsLookup(d)
 	for _, site := range d.results {
 		if site.obj == nil || site.body == nil {
 			continue
 		}
-		ps := pc.paramsForResult(site, d)
+		ps := pc.paramsForResult(site, lk)
 		if ps == nil {
 			continue
 		}
@@ -174,38 +175,48 @@ func canonType(t types.Type) string {
 	return types.TypeString(t, nil)
 }
 
+// paramsLookup indexes a package's params literals once, for matching
+// every answer to its request.
+type paramsLookup struct {
+	byLit map[*ast.CompositeLit]*paramsSite
+	byVar map[*types.Var]*paramsSite
+	byKey map[string][]*paramsSite // complete sites by round-trip key
+}
+
+func newParamsLookup(d *discovery) *paramsLookup {
+	lk := &paramsLookup{byLit: map[*ast.CompositeLit]*paramsSite{}, byVar: map[*types.Var]*paramsSite{}, byKey: map[string][]*paramsSite{}}
+	for _, p := range d.params {
+		if p.lit == nil {
+			continue
+		}
+		lk.byLit[p.lit] = p
+		if p.v != nil {
+			lk.byVar[p.v] = p
+		}
+		if p.requestKey != "" && p.complete {
+			lk.byKey[p.requestKey] = append(lk.byKey[p.requestKey], p)
+		}
+	}
+	return lk
+}
+
 // paramsForResult finds the params an answer was requested with: a params
 // literal (or a variable holding one) among the arguments of the call that
 // returned the answer.
-func (pc *passCtx) paramsForResult(site *resultSite, d *discovery) *paramsSite {
+func (pc *passCtx) paramsForResult(site *resultSite, lk *paramsLookup) *paramsSite {
 	if site.requestKey != "" {
 		// A round-trip answer: the request filed under the same key in
 		// this package, if exactly one.
-		var match *paramsSite
-		for _, p := range d.params {
-			if p.requestKey == site.requestKey && p.complete {
-				if match != nil {
-					return nil
-				}
-				match = p
-			}
+		if ps := lk.byKey[site.requestKey]; len(ps) == 1 {
+			return ps[0]
 		}
-		return match
+		return nil
 	}
 	call, ok := site.expr.(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	byLit := map[*ast.CompositeLit]*paramsSite{}
-	byVar := map[*types.Var]*paramsSite{}
-	for _, p := range d.params {
-		if p.lit != nil {
-			byLit[p.lit] = p
-			if p.v != nil {
-				byVar[p.v] = p
-			}
-		}
-	}
+	byLit, byVar := lk.byLit, lk.byVar
 	var found *paramsSite
 	for _, arg := range call.Args {
 		ast.Inspect(arg, func(n ast.Node) bool {

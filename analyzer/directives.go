@@ -126,7 +126,7 @@ func (pc *passCtx) unusedDirectives() []analysis.Diagnostic {
 		out = append(out, analysis.Diagnostic{
 			Pos: dir.pos, End: dir.end, Category: CheckDirective,
 			Message: "this elicitlint directive suppresses nothing; remove it (" + CheckDirective + ")",
-			URL:     DocsURL + "suppression.md",
+			URL:     docURL(CheckDirective),
 		})
 	}
 	return out

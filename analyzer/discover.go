@@ -96,7 +96,6 @@ type resultSite struct {
 	// requestKey is the key of a round-trip answer
 	// (InputResponses["key"].(*mcp.ElicitResult), ElicitationResponse(r, "key")).
 	requestKey string
-	fn         *ast.FuncDecl // the outermost function declaration, if any
 }
 
 type discoverer struct {
@@ -442,7 +441,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pass
 	fn, body := enclosing(stack)
-	site := &resultSite{sdk: sdk, expr: e, body: body, sig: pc.signatureOf(fn), fn: outerDecl(stack)}
+	site := &resultSite{sdk: sdk, expr: e, body: body, sig: pc.signatureOf(fn)}
 	switch x := e.(type) {
 	case *ast.TypeAssertExpr:
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {

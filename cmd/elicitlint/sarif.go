@@ -84,10 +84,7 @@ func runSARIF(args []string) int {
 func Rules() []sarif.Rule {
 	var rules []sarif.Rule
 	for _, c := range append(append([]string(nil), analyzer.Checks...), analyzer.CheckDirective) {
-		name := c
-		if c == analyzer.CheckDirective {
-			name = "suppression"
-		}
+		name := analyzer.DocPage(c)
 		page := docs.Page(name)
 		full := docs.Section(page, "Why")
 		if full == "" {
