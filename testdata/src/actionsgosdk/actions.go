@@ -17,14 +17,14 @@ const (
 )
 
 func discarded(ctx context.Context, ss *mcp.ServerSession) {
-	ss.Elicit(ctx, p)           // want `elicitation result is discarded`
-	_, _ = ss.Elicit(ctx, p)    // want `elicitation result is discarded`
-	_, err := ss.Elicit(ctx, p) // want `elicitation result is discarded`
+	ss.Elicit(ctx, p)           // want `elicitation result is discarded.*\(actions\)`
+	_, _ = ss.Elicit(ctx, p)    // want `elicitation result is discarded.*\(actions\)`
+	_, err := ss.Elicit(ctx, p) // want `elicitation result is discarded.*\(actions\)`
 	_ = err
 }
 
 func neverRead(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, p) // want `elicitation result's Action is never read`
+	res, err := ss.Elicit(ctx, p) // want `elicitation result's Action is never read.*\(actions\)`
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func acceptElse(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	if res.Action == "accept" { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path`
+	if res.Action == "accept" { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path.*\(actions\)`
 		return nil
 	} else {
 		return errors.New("no")
@@ -46,7 +46,7 @@ func acceptElse(ctx context.Context, ss *mcp.ServerSession) error {
 
 func notAcceptReturn(ctx context.Context, ss *mcp.ServerSession) error {
 	res, _ := ss.Elicit(ctx, p)
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return errors.New("not accepted")
 	}
 	return nil
@@ -57,12 +57,12 @@ func confirm(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return res.Action == "accept", nil // want `only checked for "accept"`
+	return res.Action == "accept", nil // want `only checked for "accept".*\(actions\)`
 }
 
 func switchDefault(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 	default:
 	}
@@ -70,7 +70,7 @@ func switchDefault(ctx context.Context, ss *mcp.ServerSession) {
 
 func switchJoined(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 	case "decline", "cancel":
 	}
@@ -78,7 +78,7 @@ func switchJoined(ctx context.Context, ss *mcp.ServerSession) {
 
 func switchMissing(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
-	switch res.Action { // want `elicitation result is not handled for "cancel"`
+	switch res.Action { // want `elicitation result is not handled for "cancel".*\(actions\)`
 	case "accept":
 	case "decline":
 	}
@@ -134,7 +134,7 @@ func sequentialIfs(ctx context.Context, ss *mcp.ServerSession) error {
 
 func ifChainJoined(ctx context.Context, ss *mcp.ServerSession) error {
 	res, _ := ss.Elicit(ctx, p)
-	if res.Action == "decline" || res.Action == "cancel" { // want `only checked for "accept"`
+	if res.Action == "decline" || res.Action == "cancel" { // want `only checked for "accept".*\(actions\)`
 		return errors.New("no")
 	}
 	return nil
@@ -152,7 +152,7 @@ func viaVariable(ctx context.Context, ss *mcp.ServerSession) {
 
 func allJoined(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
-	switch res.Action { // want `elicitation result is not handled for "accept", "decline" and "cancel"`
+	switch res.Action { // want `elicitation result is not handled for "accept", "decline" and "cancel".*\(actions\)`
 	case "accept", "decline", "cancel":
 	}
 }
@@ -164,8 +164,8 @@ func ask(ctx context.Context, ss *mcp.ServerSession) (*mcp.ElicitResult, error) 
 }
 
 func callsAsk(ctx context.Context, ss *mcp.ServerSession) {
-	res, _ := ask(ctx, ss) // want `elicitation result's Action is never read`
-	_ = res.Content        // want `res.Content is read before the action is known`
+	res, _ := ask(ctx, ss) // want `elicitation result's Action is never read.*\(actions\)`
+	_ = res.Content        // want `res.Content is read before the action is known.*\(content\)`
 }
 
 // Stored in a struct: silent.
@@ -189,7 +189,7 @@ type Asker interface {
 
 func viaInterface(ctx context.Context, a Asker) {
 	res, _ := a.Ask(ctx)
-	if res.Action == "accept" { // want `only checked for "accept"`
+	if res.Action == "accept" { // want `only checked for "accept".*\(actions\)`
 		return
 	}
 }
@@ -200,7 +200,7 @@ func roundTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 	if !ok {
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "Go ahead?"}}}, nil
 	}
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return nil, errors.New("no")
 	}
 	return &mcp.CallToolResult{}, nil
@@ -215,6 +215,6 @@ var client = mcp.ClientOptions{
 
 // Printing the action is not checking it.
 func printed(ctx context.Context, ss *mcp.ServerSession) {
-	res, _ := ss.Elicit(ctx, p) // want `elicitation result's Action is only printed, never checked`
+	res, _ := ss.Elicit(ctx, p) // want `elicitation result's Action is only printed, never checked.*\(actions\)`
 	fmt.Printf("action=%s\n", res.Action)
 }

@@ -31,7 +31,7 @@ func acceptOnly(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	if res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+	if res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 		return errors.New("no")
 	}
 	return nil
@@ -42,7 +42,7 @@ func roundTrip(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolR
 	if answer == nil {
 		return server.NewInputRequestBuilder("").Elicit("confirm", req.Params).ToolResult(), nil
 	}
-	if answer.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+	if answer.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 		return mcp.NewToolResultText("done"), nil
 	}
 	return mcp.NewToolResultText("stopped"), nil
@@ -53,5 +53,5 @@ func session(ctx context.Context) {
 	if !ok {
 		return
 	}
-	s.RequestElicitation(ctx, req) // want `elicitation result is discarded`
+	s.RequestElicitation(ctx, req) // want `elicitation result is discarded.*\(actions\)`
 }

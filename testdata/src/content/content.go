@@ -17,7 +17,7 @@ func beforeCheck(ctx context.Context, ss *sdk.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	name := res.Content["name"] // want `res.Content is read before the action is known to be "accept"`
+	name := res.Content["name"] // want `res.Content is read before the action is known to be "accept".*\(content\)`
 	switch res.Action {
 	case "accept":
 		fmt.Println(name)
@@ -59,7 +59,7 @@ func inDeclineBranch(ctx context.Context, ss *sdk.ServerSession) error {
 	switch res.Action {
 	case "accept":
 	case "decline":
-		fmt.Println(res.Content) // want `res.Content is read before the action is known to be "accept"`
+		fmt.Println(res.Content) // want `res.Content is read before the action is known to be "accept".*\(content\)`
 	case "cancel":
 	}
 	return nil
@@ -70,13 +70,13 @@ func nilCheck(ctx context.Context, ss *sdk.ServerSession) error {
 	if res.Content == nil {
 		return errors.New("no content")
 	}
-	switch res.Action { // want `not handled for`
+	switch res.Action { // want `not handled for.*\(actions\)`
 	case "accept", "decline", "cancel":
 	}
 	return nil
 }
 
-func accepted(r *sdk.ElicitResult) bool { return r.Action == "accept" } // want accepted:`readsAction\(0\)` `only checked for "accept"`
+func accepted(r *sdk.ElicitResult) bool { return r.Action == "accept" } // want accepted:`readsAction\(0\)` `only checked for "accept".*\(actions\)`
 
 func helperGuard(ctx context.Context, ss *sdk.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
@@ -92,8 +92,8 @@ func mcpgoBefore(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	data, _ := res.Content.(map[string]any)                // want `res.Content is read before the action is known to be "accept"`
-	if res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+	data, _ := res.Content.(map[string]any)                // want `res.Content is read before the action is known to be "accept".*\(content\)`
+	if res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 		return errors.New("no")
 	}
 	fmt.Println(data)

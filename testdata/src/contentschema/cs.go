@@ -36,15 +36,15 @@ func gosdk(ctx context.Context, ss *sdk.ServerSession) error {
 	case "cancel":
 		return errors.New("cancelled")
 	}
-	email := res.Content["e-mail"].(string) // want `res.Content\["e-mail"\]: the requested schema has no property "e-mail" \(did you mean "email"\?\)`
+	email := res.Content["e-mail"].(string) // want `res.Content\["e-mail"\]: the requested schema has no property "e-mail" \(did you mean "email"\?\).*\(content-schema\)`
 	ok := res.Content[emailKey].(string)
-	nights := res.Content["nights"].(int)           // want `res.Content\["nights"\].\(int\) never succeeds: JSON numbers decode as float64`
-	extras := res.Content["extras"].([]string)      // want `never succeeds: multi-select answers decode as \[\]any`
-	notes := res.Content["notes"].(string)          // want `panics when the user leaves "notes" empty`
+	nights := res.Content["nights"].(int)           // want `res.Content\["nights"\].\(int\) never succeeds: JSON numbers decode as float64.*\(content-schema\)`
+	extras := res.Content["extras"].([]string)      // want `never succeeds: multi-select answers decode as \[\]any.*\(content-schema\)`
+	notes := res.Content["notes"].(string)          // want `panics when the user leaves "notes" empty.*\(content-schema\)`
 	if n, ok := res.Content["notes"].(string); ok { // comma-ok: fine
 		fmt.Println(n)
 	}
-	agree := res.Content["agree"].(string) // want `never succeeds: a boolean property decodes as bool`
+	agree := res.Content["agree"].(string) // want `never succeeds: a boolean property decodes as bool.*\(content-schema\)`
 	key := "nights"
 	f := res.Content[key].(float64)
 	var dynamic string
@@ -56,17 +56,17 @@ func gosdk(ctx context.Context, ss *sdk.ServerSession) error {
 // A map stored, then read.
 func stored(ctx context.Context, ss *sdk.ServerSession) {
 	res, _ := ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: booking})
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return
 	}
 	m := res.Content
-	fmt.Println(m["nigths"]) // want `no property "nigths" \(did you mean "nights"\?\)`
+	fmt.Println(m["nigths"]) // want `no property "nigths" \(did you mean "nights"\?\).*\(content-schema\)`
 }
 
 // A schema built at run time: silent.
 func dynamicSchema(ctx context.Context, ss *sdk.ServerSession, s map[string]any) {
 	res, _ := ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: s})
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return
 	}
 	fmt.Println(res.Content["anything"].(int))
@@ -85,8 +85,8 @@ func mcpgo(ctx context.Context, s *server.MCPServer) error {
 		if !ok {
 			return errors.New("bad content")
 		}
-		n := data["nights"].(int64) // want `data\["nights"\].\(int64\) never succeeds: JSON numbers decode as float64`
-		e := data["emial"]          // want `no property "emial" \(did you mean "email"\?\)`
+		n := data["nights"].(int64) // want `data\["nights"\].\(int64\) never succeeds: JSON numbers decode as float64.*\(content-schema\)`
+		e := data["emial"]          // want `no property "emial" \(did you mean "email"\?\).*\(content-schema\)`
 		fmt.Println(n, e)
 	case mcp.ElicitationResponseActionDecline:
 	case mcp.ElicitationResponseActionCancel:
@@ -102,9 +102,9 @@ func roundTrip(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResu
 			"book": &sdk.ElicitParams{Message: "Book", RequestedSchema: booking},
 		}}, nil
 	}
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
-		fmt.Println(res.Content["nights"].(int)) // want `never succeeds: JSON numbers decode as float64`
+		fmt.Println(res.Content["nights"].(int)) // want `never succeeds: JSON numbers decode as float64.*\(content-schema\)`
 	case "decline", "cancel":
 	}
 	return nil, nil
@@ -115,11 +115,11 @@ func roundTripMCPGo(ctx context.Context, request mcp.CallToolRequest) (*mcp.Call
 	if answer == nil {
 		return server.NewInputRequestBuilder("").Elicit("stay", mcp.ElicitationParams{Message: "Stay", RequestedSchema: booking}).ToolResult(), nil
 	}
-	if answer.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+	if answer.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 		return nil, errors.New("no")
 	}
 	data, _ := answer.Content.(map[string]any)
-	fmt.Println(data["nigths"]) // want `no property "nigths"`
+	fmt.Println(data["nigths"]) // want `no property "nigths".*\(content-schema\)`
 	return nil, nil
 }
 
@@ -132,8 +132,8 @@ func nightsOf(res *sdk.ElicitResult) int { // want nightsOf:`readsContent\(2\)`
 
 func viaHelper(ctx context.Context, ss *sdk.ServerSession) int {
 	res, _ := ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: booking})
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return 0
 	}
-	return nightsOf(res) // want `nightsOf reads Content\["emial"\], which the requested schema does not declare` `nightsOf asserts Content\["nights"\].\(int\), which never succeeds: JSON numbers decode as float64`
+	return nightsOf(res) // want `nightsOf reads Content\["emial"\], which the requested schema does not declare.*\(content-schema\)` `nightsOf asserts Content\["nights"\].\(int\), which never succeeds: JSON numbers decode as float64.*\(content-schema\)`
 }

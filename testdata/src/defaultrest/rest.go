@@ -17,7 +17,7 @@ func ask(ctx context.Context, ss *mcp.ServerSession) {
 
 func joined(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 	case "decline", "cancel": // joined cases still do not count
 	default:

@@ -12,7 +12,7 @@ func cases(ctx context.Context, ss *mcp.ServerSession) {
 
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore message,mode same line works too
 
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore mode wrong check // want `elicitation message is empty` `this elicitlint directive suppresses nothing`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore mode wrong check // want `elicitation message is empty.*\(message\)` `this elicitlint directive suppresses nothing`
 
 	//elicitlint:ignore message // want `malformed elicitlint directive`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) // want `elicitation message is empty`

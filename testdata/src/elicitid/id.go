@@ -10,8 +10,8 @@ import (
 const flowID = "oauth-flow"
 
 func cases(ctx context.Context, ss *mcp.ServerSession) {
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: "oauth-flow"}) // want `elicitationId "oauth-flow" is a constant: concurrent elicitations cannot be told apart`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: flowID})       // want `elicitationId "oauth-flow" is a constant`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: "oauth-flow"}) // want `elicitationId "oauth-flow" is a constant: concurrent elicitations cannot be told apart.*\(elicitation-id\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: flowID})       // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: rand.Text()})
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: "flow-" + rand.Text()})
 }

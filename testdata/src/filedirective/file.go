@@ -11,5 +11,5 @@ import (
 func cases(ctx context.Context, ss *mcp.ServerSession) {
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""})
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "", URL: "https://example.com", ElicitationID: "fixed"})
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "URL", Message: "m"}) // want `elicitation mode "URL" is not valid`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "URL", Message: "m"}) // want `elicitation mode "URL" is not valid.*\(mode\)`
 }

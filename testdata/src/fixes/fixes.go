@@ -16,7 +16,7 @@ func missingCancel(ctx context.Context, ss *sdk.ServerSession) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	switch res.Action { // want `not handled for "cancel"`
+	switch res.Action { // want `not handled for "cancel".*\(actions\)`
 	case "accept":
 		return "ok", nil
 	case "decline":
@@ -27,7 +27,7 @@ func missingCancel(ctx context.Context, ss *sdk.ServerSession) (string, error) {
 
 func noResults(ctx context.Context, ss *sdk.ServerSession) {
 	res, _ := ss.Elicit(ctx, p)
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 	}
 }
@@ -39,7 +39,7 @@ func mcpgo(ctx context.Context, s *server.MCPServer) (*mcp.CallToolResult, error
 	if err != nil {
 		return nil, err
 	}
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case mcp.ElicitationResponseActionAccept:
 		return mcp.NewToolResultText("done"), nil
 	default:
@@ -50,7 +50,7 @@ func mcpgo(ctx context.Context, s *server.MCPServer) (*mcp.CallToolResult, error
 // No safe body: the function returns a bool, so no fix.
 func confirm(ctx context.Context, ss *sdk.ServerSession) bool {
 	res, _ := ss.Elicit(ctx, p)
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 		return true
 	}

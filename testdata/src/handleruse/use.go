@@ -24,6 +24,6 @@ func delegated(ctx context.Context, ss *mcp.ServerSession) error {
 }
 
 func logged(ctx context.Context, ss *mcp.ServerSession) {
-	res, _ := ss.Elicit(ctx, p) // want `elicitation result's Action is never read`
+	res, _ := ss.Elicit(ctx, p) // want `elicitation result's Action is never read.*\(actions\)`
 	handlerlib.Log(res)
 }

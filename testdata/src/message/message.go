@@ -18,20 +18,20 @@ var schema = map[string]any{"type": "object", "properties": map[string]any{"ok":
 
 func cases(ctx context.Context, ss *mcp.ServerSession, name string) { // want cases:`elicitWrapper\(2:Message\) mode=form`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Confirm the booking?", RequestedSchema: schema})
-	ss.Elicit(ctx, &mcp.ElicitParams{RequestedSchema: schema})                // want `elicitation params have no Message`
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: "", RequestedSchema: schema})   // want `elicitation message is empty`
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: long, RequestedSchema: schema}) // want `elicitation message is 209 characters; clients may truncate messages over 200`
+	ss.Elicit(ctx, &mcp.ElicitParams{RequestedSchema: schema})                // want `elicitation params have no Message.*\(message\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "", RequestedSchema: schema})   // want `elicitation message is empty.*\(message\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: long, RequestedSchema: schema}) // want `elicitation message is 209 characters; clients may truncate messages over 200.*\(message\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: exactly200, RequestedSchema: schema})
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: exactly200 + "!", RequestedSchema: schema}) // want `elicitation message is 201 characters`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: exactly200 + "!", RequestedSchema: schema}) // want `elicitation message is 201 characters.*\(message\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: multiByte, RequestedSchema: schema})
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: fmt.Sprintf("Book a room for %s?", name), RequestedSchema: schema})
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: fmt.Sprintf(long+" %s", name), RequestedSchema: schema}) // want `constant part of the elicitation message is 210 characters`
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: long + name, RequestedSchema: schema})                   // want `constant part of the elicitation message is 209 characters`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: fmt.Sprintf(long+" %s", name), RequestedSchema: schema}) // want `constant part of the elicitation message is 210 characters.*\(message\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: long + name, RequestedSchema: schema})                   // want `constant part of the elicitation message is 209 characters.*\(message\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: name, RequestedSchema: schema})
 
 	// Fields set one by one.
 	p := &mcp.ElicitParams{RequestedSchema: schema}
-	p.Message = long // want `elicitation message is 209 characters`
+	p.Message = long // want `elicitation message is 209 characters.*\(message\)`
 	ss.Elicit(ctx, p)
 
 	q := &mcp.ElicitParams{RequestedSchema: schema}
@@ -44,7 +44,7 @@ func cases(ctx context.Context, ss *mcp.ServerSession, name string) { // want ca
 	fill(r) // might set the message: silence
 	ss.Elicit(ctx, r)
 
-	s := mcp.ElicitParams{RequestedSchema: schema} // want `elicitation params have no Message`
+	s := mcp.ElicitParams{RequestedSchema: schema} // want `elicitation params have no Message.*\(message\)`
 	ss.Elicit(ctx, &s)
 }
 

@@ -11,30 +11,30 @@ var schema = map[string]any{"type": "object", "properties": map[string]any{"ok":
 
 func cases(ctx context.Context, ss *mcp.ServerSession, mode, host string) error {
 	id := rand.Text()
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "Form", Message: "m", RequestedSchema: schema}) // want `elicitation mode "Form" is not valid`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", ElicitationID: id})        // want `url-mode elicitation has no URL`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "Form", Message: "m", RequestedSchema: schema}) // want `elicitation mode "Form" is not valid.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", ElicitationID: id})        // want `url-mode elicitation has no URL.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com/connect", ElicitationID: id})
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://example.com/connect", ElicitationID: id}) // want `URL "http://example.com/connect" uses http`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://example.com/connect", ElicitationID: id}) // want `URL "http://example.com/connect" uses http.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://localhost:8080/cb", ElicitationID: id})
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://127.0.0.1/cb", ElicitationID: id})
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://[::1]:9000/cb", ElicitationID: id})
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "/connect", ElicitationID: id})                                     // want `URL "/connect" is not an absolute URL`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "/connect?id=" + id, ElicitationID: id})                            // want `URL starting "/connect\?id=" is not an absolute URL`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "/connect", ElicitationID: id})                                     // want `URL "/connect" is not an absolute URL.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "/connect?id=" + id, ElicitationID: id})                            // want `URL starting "/connect\?id=" is not an absolute URL.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://" + host + "/cb", ElicitationID: id})                       // host unknown: silent
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://pay.example/cb?id=" + id, ElicitationID: id})               // want `URL "http://pay.example/cb\?id=" uses http`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: id, RequestedSchema: schema}) // want `url-mode elicitation has a RequestedSchema`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com"})                                             // want `url-mode elicitation has no ElicitationID: the 2025-11-25 spec requires one`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com", RequestedSchema: schema})                   // want `form-mode elicitation sets URL`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", ElicitationID: id, RequestedSchema: schema})                            // want `form-mode elicitation sets ElicitationID`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "http://pay.example/cb?id=" + id, ElicitationID: id})               // want `URL "http://pay.example/cb\?id=" uses http.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: id, RequestedSchema: schema}) // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com"})                                             // want `url-mode elicitation has no ElicitationID: the 2025-11-25 spec requires one.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com", RequestedSchema: schema})                   // want `form-mode elicitation sets URL.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", ElicitationID: id, RequestedSchema: schema})                            // want `form-mode elicitation sets ElicitationID.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})                                                                                      // go-sdk allows a form without a schema
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: "https://example.com/x"})                                                        // want `url-mode elicitation has no ElicitationID`
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: "https://example.com/x", ElicitationID: id, RequestedSchema: schema})            // want `url-mode elicitation has a RequestedSchema`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: "https://example.com/x"})                                                        // want `url-mode elicitation has no ElicitationID.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: "https://example.com/x", ElicitationID: id, RequestedSchema: schema})            // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: mode, Message: "m", URL: "https://example.com/x", RequestedSchema: schema})                   // mode unknown: silent
 
 	_ = mcp.URLElicitationRequiredError([]*mcp.ElicitParams{
 		{Mode: "url", Message: "m", URL: "https://example.com/a", ElicitationID: id},
-		{Message: "m", URL: "https://example.com/b", ElicitationID: id},                                // want `URLElicitationRequiredError element lacks Mode: "url": go-sdk panics on it`
-		&mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com/b", ElicitationID: id}, // want `URLElicitationRequiredError element lacks Mode: "url"` `form-mode elicitation sets URL` `form-mode elicitation sets ElicitationID`
+		{Message: "m", URL: "https://example.com/b", ElicitationID: id},                                // want `URLElicitationRequiredError element lacks Mode: "url": go-sdk panics on it.*\(mode\)`
+		&mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com/b", ElicitationID: id}, // want `URLElicitationRequiredError element lacks Mode: "url".*\(mode\)` `form-mode elicitation sets URL.*\(mode\)` `form-mode elicitation sets ElicitationID.*\(mode\)`
 	})
 	return mcp.URLElicitationRequiredError([]*mcp.ElicitParams{{Mode: "url", Message: "m", URL: "https://example.com/a", ElicitationID: id}})
 }

@@ -11,5 +11,5 @@ import (
 // Hidden has bugs that are reported only when the ignore_me tag is set:
 // this file is not part of the default build.
 func Hidden(ctx context.Context, ss *mcp.ServerSession) {
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: "", Mode: "URL"}) // want `elicitation result is discarded` `elicitation message is empty` `elicitation mode "URL" is not valid`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "", Mode: "URL"}) // want `elicitation result is discarded.*\(actions\)` `elicitation message is empty.*\(message\)` `elicitation mode "URL" is not valid.*\(mode\)`
 }

@@ -9,6 +9,6 @@ import (
 )
 
 func Ask(ctx context.Context, ss *mcp.ServerSession) error {
-	_, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) // want `elicitation result is discarded` `elicitation message is empty`
+	_, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) // want `elicitation result is discarded.*\(actions\)` `elicitation message is empty.*\(message\)`
 	return err
 }

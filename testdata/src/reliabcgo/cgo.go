@@ -16,5 +16,5 @@ import (
 func Answer() int { return int(C.answer()) }
 
 func Ask(ctx context.Context, ss *mcp.ServerSession) {
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) // want `elicitation result is discarded` `elicitation message is empty`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) // want `elicitation result is discarded.*\(actions\)` `elicitation message is empty.*\(message\)`
 }

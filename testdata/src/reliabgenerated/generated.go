@@ -13,11 +13,11 @@ import (
 )
 
 func Generated(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}) // want `elicitation message is empty`
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}) // want `elicitation message is empty.*\(message\)`
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `elicitation result is only checked for "accept"`
+	switch res.Action { // want `elicitation result is only checked for "accept".*\(actions\)`
 	case "accept":
 		return nil
 	}

@@ -68,14 +68,14 @@ func handle[T any](res *mcp.ElicitResult, v T) (T, error) { // want handle:`hand
 }
 
 func use(ctx context.Context, ss *mcp.ServerSession) error {
-	if _, err := Ask[string](ctx, ss, long); err != nil { // want `elicitation message is 209 characters`
+	if _, err := Ask[string](ctx, ss, long); err != nil { // want `elicitation message is 209 characters.*\(message\)`
 		return err
 	}
-	if _, err := Ask[int](ctx, ss, ""); err != nil { // want `elicitation message is empty`
+	if _, err := Ask[int](ctx, ss, ""); err != nil { // want `elicitation message is empty.*\(message\)`
 		return err
 	}
 	a := &Asker[bool]{ss: ss}
-	res, err := a.Ask(ctx, long) // want `elicitation message is 209 characters`
+	res, err := a.Ask(ctx, long) // want `elicitation message is 209 characters.*\(message\)`
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func askAndUse[T ~string](ctx context.Context, ss *mcp.ServerSession, msg T) err
 	if err != nil {
 		return err
 	}
-	if res.Action == "accept" { // want `elicitation result is only checked for "accept"`
+	if res.Action == "accept" { // want `elicitation result is only checked for "accept".*\(actions\)`
 		_ = res.Content["value"]
 	}
 	return nil

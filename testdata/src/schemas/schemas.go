@@ -17,16 +17,16 @@ var booking = map[string]any{
 	"properties": map[string]any{
 		"nights": map[string]any{"type": "integer", "minimum": 1, "maximum": 30},
 		"email":  map[string]any{"type": "string", "format": "email"},
-		"phone":  map[string]any{"type": "string", "format": "phone"}, // want `format "phone" is not allowed`
-		"address": map[string]any{ // want `property "address" is an object`
+		"phone":  map[string]any{"type": "string", "format": "phone"}, // want `format "phone" is not allowed.*\(schema\)`
+		"address": map[string]any{ // want `property "address" is an object.*\(nested\)`
 			"type":       "object",
 			"properties": map[string]any{"city": map[string]any{"type": "string"}},
 		},
-		"password":     map[string]any{"type": "string"},                                      // want `form field "password" asks for a secret`
+		"password":     map[string]any{"type": "string"},                                      // want `form field "password" asks for a secret.*\(sensitive\)`
 		"max_tokens":   map[string]any{"type": "integer"},                                     // an integer is never a secret
 		"uses_manager": map[string]any{"type": "boolean", "title": "Use a password manager?"}, // a boolean is never a secret
 	},
-	"required": []string{"nights", "emial"}, // want `required names "emial", which is not a property \(did you mean "email"\?\)`
+	"required": []string{"nights", "emial"}, // want `required names "emial", which is not a property \(did you mean "email"\?\).*\(schema\)`
 }
 
 func mapLiteral(ctx context.Context, ss *sdk.ServerSession) {
@@ -51,11 +51,11 @@ func schemaLiteral(ctx context.Context, ss *sdk.ServerSession) {
 	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Pay", RequestedSchema: &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"amount":      {Type: "number", Minimum: jsonschema.Ptr(10.0), Maximum: jsonschema.Ptr(5.0)},                  // want `minimum 10 is greater than maximum 5`
-			"card_number": {Type: "string"},                                                                               // want `form field "card_number" asks for a secret`
-			"size":        {Type: "string", Enum: []any{"S", "M"}, Extra: map[string]any{"enumNames": []string{"Small"}}}, // want `enumNames`
-			"tags":        {Type: "array", Items: &jsonschema.Schema{Type: "string"}},                                     // want `nested|array`
-			"note":        {Types: []string{"null", "string"}},                                                            // want `type`
+			"amount":      {Type: "number", Minimum: jsonschema.Ptr(10.0), Maximum: jsonschema.Ptr(5.0)},                  // want `minimum 10 is greater than maximum 5.*\(schema\)`
+			"card_number": {Type: "string"},                                                                               // want `form field "card_number" asks for a secret.*\(sensitive\)`
+			"size":        {Type: "string", Enum: []any{"S", "M"}, Extra: map[string]any{"enumNames": []string{"Small"}}}, // want `enumNames.*\(schema\)`
+			"tags":        {Type: "array", Items: &jsonschema.Schema{Type: "string"}},                                     // want `nested|array.*\(nested\)`
+			"note":        {Types: []string{"null", "string"}},                                                            // want `type.*\(schema\)`
 		},
 	}})
 }
@@ -63,10 +63,10 @@ func schemaLiteral(ctx context.Context, ss *sdk.ServerSession) {
 // Raw JSON.
 func rawJSON(ctx context.Context, ss *sdk.ServerSession) {
 	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean","default":true}}}`)})
-	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object","properties":{"age":{"type":"strng"}}}`)})            // want `strng`
-	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object",}`)})                                                 // want `requested schema is not valid JSON`
-	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: `{"type":"object"}`})                                                                   // want `RequestedSchema is a Go string`
-	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object","properties":{"x":{"$ref":"file:///etc/passwd"}}}`)}) // want `\$ref`
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object","properties":{"age":{"type":"strng"}}}`)})            // want `strng.*\(schema\)`
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object",}`)})                                                 // want `requested schema is not valid JSON.*\(schema\)`
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: `{"type":"object"}`})                                                                   // want `RequestedSchema is a Go string.*\(schema\)`
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "ok", RequestedSchema: json.RawMessage(`{"type":"object","properties":{"x":{"$ref":"file:///etc/passwd"}}}`)}) // want `\$ref.*\(nested\)`
 }
 
 // For[T].
@@ -74,9 +74,9 @@ type Guest struct {
 	Name     string    `json:"name" jsonschema:"the guest's full name"`
 	Nights   int       `json:"nights"`
 	Arrival  time.Time `json:"arrival"`
-	Pin      string    `json:"pin"`                // want `form field "pin" asks for a secret`
-	Children *int      `json:"children,omitempty"` // want `type`
-	Home     Address   `json:"home"`               // want `property "home" is an object`
+	Pin      string    `json:"pin"`                // want `form field "pin" asks for a secret.*\(sensitive\)`
+	Children *int      `json:"children,omitempty"` // want `type.*\(schema\)`
+	Home     Address   `json:"home"`               // want `property "home" is an object.*\(nested\)`
 	internal string
 }
 
@@ -98,7 +98,7 @@ func forT(ctx context.Context, ss *sdk.ServerSession) {
 
 // A helper that returns a literal.
 func confirmSchema() map[string]any {
-	return map[string]any{"type": "object", "properties": map[string]any{"api_key": map[string]any{"type": "string"}}} // want `form field "api_key" asks for a secret`
+	return map[string]any{"type": "object", "properties": map[string]any{"api_key": map[string]any{"type": "string"}}} // want `form field "api_key" asks for a secret.*\(sensitive\)`
 }
 
 func helper(ctx context.Context, s *server.MCPServer) {
@@ -107,5 +107,5 @@ func helper(ctx context.Context, s *server.MCPServer) {
 
 // url mode: no schema checks (the mode check reports the schema itself).
 func urlMode(ctx context.Context, ss *sdk.ServerSession, id string) { // want urlMode:`elicitWrapper`
-	ss.Elicit(ctx, &sdk.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: id, RequestedSchema: booking}) // want `url-mode elicitation has a RequestedSchema`
+	ss.Elicit(ctx, &sdk.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: id, RequestedSchema: booking}) // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
 }

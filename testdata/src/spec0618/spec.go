@@ -9,12 +9,12 @@ import (
 )
 
 var s = map[string]any{
-	"$schema": "https://json-schema.org/draft/2020-12/schema", // want `\$schema`
+	"$schema": "https://json-schema.org/draft/2020-12/schema", // want `\$schema.*\(schema\)`
 	"type":    "object",
 	"properties": map[string]any{
 		"agree": map[string]any{"type": "boolean", "default": true},
-		"name":  map[string]any{"type": "string", "default": "Ada"},                                                     // want `default`
-		"tags":  map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []string{"a", "b"}}}, // want `array`
+		"name":  map[string]any{"type": "string", "default": "Ada"},                                                     // want `default.*\(schema\)`
+		"tags":  map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []string{"a", "b"}}}, // want `array.*\(schema\)`
 	},
 }
 

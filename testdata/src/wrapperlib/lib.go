@@ -26,5 +26,5 @@ func AskTwice(ctx context.Context, ss *mcp.ServerSession, prompt string) error {
 
 // Local call sites are checked too.
 func local(ctx context.Context, ss *mcp.ServerSession) {
-	Ask(ctx, ss, "") // want `elicitation message is empty`
+	Ask(ctx, ss, "") // want `elicitation message is empty.*\(message\)`
 }

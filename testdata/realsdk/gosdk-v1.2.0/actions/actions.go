@@ -28,7 +28,7 @@ func params(msg string) *mcp.ElicitParams { // want params:`elicitWrapper\(0:Mes
 }
 
 func DiscardedUnderscore(ctx context.Context, ss *mcp.ServerSession) error {
-	_, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `elicitation result is discarded`
+	_, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `elicitation result is discarded.*\(actions\)`
 		Message:         "Cancel the subscription at the end of this month?",
 		RequestedSchema: confirmSchema,
 	})
@@ -36,11 +36,11 @@ func DiscardedUnderscore(ctx context.Context, ss *mcp.ServerSession) error {
 }
 
 func DiscardedStatement(ctx context.Context, req *mcp.CallToolRequest) {
-	req.Session.Elicit(ctx, params("Send the weekly report now?")) // want `elicitation result is discarded`
+	req.Session.Elicit(ctx, params("Send the weekly report now?")) // want `elicitation result is discarded.*\(actions\)`
 }
 
 func ActionNeverRead(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, params("Delete the staging database?")) // want `Action is never read`
+	res, err := ss.Elicit(ctx, params("Delete the staging database?")) // want `Action is never read.*\(actions\)`
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func AcceptIfElse(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	if res.Action == "accept" { // want `only checked for "accept"`
+	if res.Action == "accept" { // want `only checked for "accept".*\(actions\)`
 		log.Print("booked")
 	} else {
 		log.Print("not booked")
@@ -68,7 +68,7 @@ func AcceptOnlyIf(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	if res.Action == "accept" { // want `only checked for "accept"`
+	if res.Action == "accept" { // want `only checked for "accept".*\(actions\)`
 		log.Print("sending receipt")
 	}
 	return nil
@@ -79,7 +79,7 @@ func AcceptGuard(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return errDeclined
 	}
 	return nil
@@ -90,7 +90,7 @@ func AcceptReturn(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return res.Action == "accept", nil // want `only checked for "accept"`
+	return res.Action == "accept", nil // want `only checked for "accept".*\(actions\)`
 }
 
 func AcceptDefault(ctx context.Context, ss *mcp.ServerSession) error {
@@ -98,7 +98,7 @@ func AcceptDefault(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 		return nil
 	default:
@@ -112,7 +112,7 @@ func JoinedDeclineCancel(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case "accept":
 		return nil
 	case "decline", "cancel":
@@ -126,7 +126,7 @@ func MissingCancelSwitch(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `not handled for "cancel"`
+	switch res.Action { // want `not handled for "cancel".*\(actions\)`
 	case "accept":
 		return nil
 	case "decline":
@@ -140,7 +140,7 @@ func MissingDeclineSwitch(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `not handled for "decline"`
+	switch res.Action { // want `not handled for "decline".*\(actions\)`
 	case "accept":
 		return nil
 	case "cancel":
@@ -154,7 +154,7 @@ func MissingCancelIfChain(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	if res.Action == "accept" { // want `not handled for "cancel"`
+	if res.Action == "accept" { // want `not handled for "cancel".*\(actions\)`
 		log.Print("transferring the domain")
 	} else if res.Action == "decline" {
 		log.Print("domain transfer declined")

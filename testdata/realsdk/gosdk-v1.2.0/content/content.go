@@ -33,7 +33,7 @@ func ReadBeforeAction(ctx context.Context, ss *mcp.ServerSession) (string, error
 	if err != nil {
 		return "", err
 	}
-	name, _ := res.Content["name"].(string) // want `Content is read before the action is known to be "accept"`
+	name, _ := res.Content["name"].(string) // want `Content is read before the action is known to be "accept".*\(content\)`
 	switch res.Action {
 	case "accept":
 		return "table for " + name, nil
@@ -53,7 +53,7 @@ func LoggedBeforeAction(ctx context.Context, ss *mcp.ServerSession) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("elicitation answer: %v", res.Content) // want `Content is read before the action is known to be "accept"`
+	log.Printf("elicitation answer: %v", res.Content) // want `Content is read before the action is known to be "accept".*\(content\)`
 	switch res.Action {
 	case "accept":
 		return nil

@@ -23,7 +23,7 @@ func ConstantLiteral(ctx context.Context, ss *mcp.ServerSession) error {
 		Mode:          "url",
 		Message:       "Connect your GitHub account.",
 		URL:           "https://github.example.com/login/oauth/authorize",
-		ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant`
+		ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 	})
 	if err != nil {
 		return err
@@ -44,7 +44,7 @@ func ConstantNamed(ctx context.Context, req *mcp.CallToolRequest) error {
 		Mode:          "url",
 		Message:       "Connect your GitHub account.",
 		URL:           "https://github.example.com/login/oauth/authorize",
-		ElicitationID: flowID, // want `elicitationId "oauth-flow" is a constant`
+		ElicitationID: flowID, // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 	})
 	if err != nil {
 		return err
@@ -66,7 +66,7 @@ func ConstantInRequiredError(ctx context.Context, req *mcp.CallToolRequest, _ st
 			Mode:          "url",
 			Message:       "Connect your GitHub account first.",
 			URL:           "https://github.example.com/login/oauth/authorize",
-			ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant`
+			ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 		},
 	})
 }

@@ -29,7 +29,7 @@ var shippingSchema = map[string]any{
 
 func InvalidMode(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Mode:            "Form", // want `elicitation mode "Form" is not valid`
+		Mode:            "Form", // want `elicitation mode "Form" is not valid.*\(mode\)`
 		Message:         "Where should we ship the order?",
 		RequestedSchema: shippingSchema,
 	})
@@ -48,7 +48,7 @@ func InvalidMode(ctx context.Context, ss *mcp.ServerSession) error {
 }
 
 func URLModeWithoutURL(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `url-mode elicitation has no URL`
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `url-mode elicitation has no URL.*\(mode\)`
 		Mode:          "url",
 		Message:       "Finish connecting your bank account in the browser.",
 		ElicitationID: rand.Text(),
@@ -70,7 +70,7 @@ func URLModeWithoutURL(ctx context.Context, ss *mcp.ServerSession) error {
 // InferredURLModeWithoutURL: Mode is empty but ElicitationID is set, so the
 // SDK sends url mode, and there is no URL.
 func InferredURLModeWithoutURL(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `url-mode elicitation has no URL`
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `url-mode elicitation has no URL.*\(mode\)`
 		Message:       "Approve the payment in your banking app.",
 		ElicitationID: rand.Text(),
 	})
@@ -92,7 +92,7 @@ func RelativeURL(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
 		Mode:          "url",
 		Message:       "Sign in to GitHub to continue.",
-		URL:           "/oauth/github/start", // want `is not an absolute URL`
+		URL:           "/oauth/github/start", // want `is not an absolute URL.*\(mode\)`
 		ElicitationID: rand.Text(),
 	})
 	if err != nil {
@@ -113,7 +113,7 @@ func PlainHTTP(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
 		Mode:          "url",
 		Message:       "Enter your card details on the payment page.",
-		URL:           "http://example.com/checkout", // want `uses http`
+		URL:           "http://example.com/checkout", // want `uses http.*\(mode\)`
 		ElicitationID: rand.Text(),
 	})
 	if err != nil {
@@ -136,7 +136,7 @@ func URLModeWithSchema(ctx context.Context, ss *mcp.ServerSession) error {
 		Message:         "Connect your calendar.",
 		URL:             "https://calendar.example.com/oauth/start",
 		ElicitationID:   rand.Text(),
-		RequestedSchema: shippingSchema, // want `url-mode elicitation has a RequestedSchema`
+		RequestedSchema: shippingSchema, // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
 	})
 	if err != nil {
 		return err
@@ -158,7 +158,7 @@ func InferredURLModeWithSchema(ctx context.Context, ss *mcp.ServerSession) error
 		Message:         "Confirm the shipping address on our site.",
 		URL:             "https://shop.example.com/address",
 		ElicitationID:   rand.Text(),
-		RequestedSchema: shippingSchema, // want `url-mode elicitation has a RequestedSchema`
+		RequestedSchema: shippingSchema, // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
 	})
 	if err != nil {
 		return err
@@ -179,7 +179,7 @@ func FormModeWithURL(ctx context.Context, ss *mcp.ServerSession) error {
 		Mode:            "form",
 		Message:         "Where should we ship the order?",
 		RequestedSchema: shippingSchema,
-		URL:             "https://shop.example.com/address", // want `form-mode elicitation sets URL`
+		URL:             "https://shop.example.com/address", // want `form-mode elicitation sets URL.*\(mode\)`
 	})
 	if err != nil {
 		return err
@@ -200,7 +200,7 @@ func FormModeWithElicitationID(ctx context.Context, ss *mcp.ServerSession) error
 		Mode:            "form",
 		Message:         "Where should we ship the order?",
 		RequestedSchema: shippingSchema,
-		ElicitationID:   rand.Text(), // want `form-mode elicitation sets ElicitationID`
+		ElicitationID:   rand.Text(), // want `form-mode elicitation sets ElicitationID.*\(mode\)`
 	})
 	if err != nil {
 		return err
@@ -219,7 +219,7 @@ func FormModeWithElicitationID(ctx context.Context, ss *mcp.ServerSession) error
 func UppercaseURLMode(ctx context.Context, ss *mcp.ServerSession) error {
 	id := rand.Text()
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Mode:          "URL", // want `elicitation mode "URL" is not valid`
+		Mode:          "URL", // want `elicitation mode "URL" is not valid.*\(mode\)`
 		Message:       "Enter your card details on the payment page.",
 		URL:           "https://pay.example.com/checkout?session=" + id,
 		ElicitationID: id,
@@ -244,7 +244,7 @@ func MissingScheme(ctx context.Context, req *mcp.CallToolRequest) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
 		Mode:          "url",
 		Message:       "Enter your card details on the payment page.",
-		URL:           "pay.example.com/checkout", // want `is not an absolute URL`
+		URL:           "pay.example.com/checkout", // want `is not an absolute URL.*\(mode\)`
 		ElicitationID: rand.Text(),
 	})
 	if err != nil {
@@ -266,7 +266,7 @@ func PlainHTTPInRequiredError(ctx context.Context, req *mcp.CallToolRequest, _ s
 		{
 			Mode:          "url",
 			Message:       "Sign in to your calendar provider to continue.",
-			URL:           "http://example.com/oauth/start", // want `uses http`
+			URL:           "http://example.com/oauth/start", // want `uses http.*\(mode\)`
 			ElicitationID: rand.Text(),
 		},
 	})
@@ -277,7 +277,7 @@ func PlainHTTPInRequiredError(ctx context.Context, req *mcp.CallToolRequest, _ s
 func ConnectCalendar(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	id := rand.Text()
 	return nil, nil, mcp.URLElicitationRequiredError([]*mcp.ElicitParams{
-		{ // want `URLElicitationRequiredError element lacks Mode: "url"`
+		{ // want `URLElicitationRequiredError element lacks Mode: "url".*\(mode\)`
 			Message:       "Sign in to your calendar provider to continue.",
 			URL:           "https://calendar.example.com/oauth/start?state=" + id,
 			ElicitationID: id,

@@ -42,7 +42,7 @@ const bookingPrompt = "Before we book this trip we need to confirm a few details
 
 func EmptyMessage(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Message:         "", // want `elicitation message is empty`
+		Message:         "", // want `elicitation message is empty.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
 	if err != nil {
@@ -60,7 +60,7 @@ func EmptyMessage(ctx context.Context, ss *mcp.ServerSession) error {
 }
 
 func MissingMessage(ctx context.Context, req *mcp.CallToolRequest) error {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `elicitation params have no Message`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `elicitation params have no Message.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
 	if err != nil {
@@ -79,7 +79,7 @@ func MissingMessage(ctx context.Context, req *mcp.CallToolRequest) error {
 
 func LongLiteral(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Message:         "Your order is ready to be placed. Please double-check the delivery address, the delivery window, the substitution preferences for out-of-stock items, and the tip for the driver before we charge the card on file for you.", // want `elicitation message is 2\d\d characters`
+		Message:         "Your order is ready to be placed. Please double-check the delivery address, the delivery window, the substitution preferences for out-of-stock items, and the tip for the driver before we charge the card on file for you.", // want `elicitation message is 2\d\d characters.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
 	if err != nil {
@@ -98,7 +98,7 @@ func LongLiteral(ctx context.Context, ss *mcp.ServerSession) error {
 
 func LongNamedConstant(ctx context.Context, ss *mcp.ServerSession) (map[string]any, error) {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Message:         bookingPrompt, // want `elicitation message is 2\d\d characters`
+		Message:         bookingPrompt, // want `elicitation message is 2\d\d characters.*\(message\)`
 		RequestedSchema: travellerSchema,
 	})
 	if err != nil {
@@ -117,7 +117,7 @@ func LongNamedConstant(ctx context.Context, ss *mcp.ServerSession) (map[string]a
 
 func LongSprintf(ctx context.Context, ss *mcp.ServerSession, env string) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Message:         fmt.Sprintf("Deploying %s will restart every pod in the cluster, drain the load balancers, run the pending database migrations and invalidate the CDN cache. Expect roughly ten minutes of degraded service. Continue now?", env), // want `constant part of the elicitation message is`
+		Message:         fmt.Sprintf("Deploying %s will restart every pod in the cluster, drain the load balancers, run the pending database migrations and invalidate the CDN cache. Expect roughly ten minutes of degraded service. Continue now?", env), // want `constant part of the elicitation message is.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
 	if err != nil {
@@ -136,7 +136,7 @@ func LongSprintf(ctx context.Context, ss *mcp.ServerSession, env string) error {
 
 func LongConcatenation(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
-		Message: "We found three open invoices for this customer. " + // want `elicitation message is 2\d\d characters`
+		Message: "We found three open invoices for this customer. " + // want `elicitation message is 2\d\d characters.*\(message\)`
 			"Marking the account as closed will void them, cancel the pending refunds, " +
 			"and stop every scheduled report. Close the account anyway and notify the account owner by e-mail right away?",
 		RequestedSchema: confirmSchema,
@@ -160,7 +160,7 @@ func EmptyMessageInRequiredError(ctx context.Context, req *mcp.CallToolRequest, 
 	return nil, nil, mcp.URLElicitationRequiredError([]*mcp.ElicitParams{
 		{
 			Mode:          "url",
-			Message:       "", // want `elicitation message is empty`
+			Message:       "", // want `elicitation message is empty.*\(message\)`
 			URL:           "https://calendar.example.com/oauth/start?state=" + id,
 			ElicitationID: id,
 		},

@@ -59,7 +59,7 @@ func DeployLongMessage(ctx context.Context, req *mcp.CallToolRequest, in DeployI
 	return &mcp.CallToolResult{
 		InputRequests: mcp.InputRequestMap{
 			"approve": &mcp.ElicitParams{
-				Message:         "This deploy will roll out the new build to all regions one after another, run the schema migrations on the primary database, and flush the edge caches, which briefly increases latency for users in every region.", // want `elicitation message is 2\d\d characters`
+				Message:         "This deploy will roll out the new build to all regions one after another, run the schema migrations on the primary database, and flush the edge caches, which briefly increases latency for users in every region.", // want `elicitation message is 2\d\d characters.*\(message\)`
 				RequestedSchema: approveSchema,
 			},
 		},
@@ -76,7 +76,7 @@ func DeployAcceptOnly(ctx context.Context, req *mcp.CallToolRequest, in DeployIn
 			},
 		}, nil, nil
 	}
-	if answer.Action != "accept" { // want `only checked for "accept"`
+	if answer.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return text("deploy cancelled"), nil, nil
 	}
 	return text("deploying"), nil, nil
@@ -92,7 +92,7 @@ func DeployContentFirst(ctx context.Context, req *mcp.CallToolRequest, in Deploy
 			},
 		}, nil, nil
 	}
-	note, _ := answer.Content["note"].(string) // want `Content is read before the action is known to be "accept"`
+	note, _ := answer.Content["note"].(string) // want `Content is read before the action is known to be "accept".*\(content\)`
 	switch answer.Action {
 	case "accept":
 		return text("deploying: " + note), nil, nil

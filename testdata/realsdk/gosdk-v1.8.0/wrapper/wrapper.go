@@ -48,7 +48,7 @@ func ConfirmBookingOK(ctx context.Context, ss *mcp.ServerSession) error {
 
 func ConfirmTransfer(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ask(ctx, ss,
-		"You are about to transfer 1,250.00 EUR from your checking account to the account ending in 4821. Transfers to new payees can take up to two business days and cannot be recalled once they have been sent by us.", // want `elicitation message is 2\d\d characters`
+		"You are about to transfer 1,250.00 EUR from your checking account to the account ending in 4821. Transfers to new payees can take up to two business days and cannot be recalled once they have been sent by us.", // want `elicitation message is 2\d\d characters.*\(message\)`
 	)
 	if err != nil {
 		return err
@@ -69,9 +69,9 @@ func ConfirmDelete(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return res.Action == "accept", nil // want `only checked for "accept"`
+	return res.Action == "accept", nil // want `only checked for "accept".*\(actions\)`
 }
 
 func Notify(ctx context.Context, ss *mcp.ServerSession) {
-	ask(ctx, ss, "The export has finished. Open it now?") // want `elicitation result is discarded`
+	ask(ctx, ss, "The export has finished. Open it now?") // want `elicitation result is discarded.*\(actions\)`
 }

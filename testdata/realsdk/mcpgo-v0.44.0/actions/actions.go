@@ -31,21 +31,21 @@ func request(msg string) mcp.ElicitationRequest { // want request:`elicitWrapper
 }
 
 func DiscardedUnderscore(ctx context.Context, s *server.MCPServer) error {
-	_, err := s.RequestElicitation(ctx, request("Cancel the subscription at the end of this month?")) // want `elicitation result is discarded`
+	_, err := s.RequestElicitation(ctx, request("Cancel the subscription at the end of this month?")) // want `elicitation result is discarded.*\(actions\)`
 	return err
 }
 
 func DiscardedStatement(ctx context.Context, s *server.MCPServer) {
-	s.RequestElicitation(ctx, request("Send the weekly report now?")) // want `elicitation result is discarded`
+	s.RequestElicitation(ctx, request("Send the weekly report now?")) // want `elicitation result is discarded.*\(actions\)`
 }
 
 func DiscardedURL(ctx context.Context, s *server.MCPServer, id string) error { // want DiscardedURL:`elicitWrapper\(2:ElicitationID\) mode=url`
-	_, err := s.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), id, "https://pay.example.com/checkout", "Pay on the checkout page.") // want `elicitation result is discarded`
+	_, err := s.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), id, "https://pay.example.com/checkout", "Pay on the checkout page.") // want `elicitation result is discarded.*\(actions\)`
 	return err
 }
 
 func ActionNeverRead(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, request("Delete the staging database?")) // want `Action is never read`
+	res, err := s.RequestElicitation(ctx, request("Delete the staging database?")) // want `Action is never read.*\(actions\)`
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func AcceptIfElse(s *server.MCPServer) server.ToolHandlerFunc {
 		if err != nil {
 			return nil, err
 		}
-		if res.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+		if res.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 			return mcp.NewToolResultText("booked"), nil
 		} else {
 			return mcp.NewToolResultText("not booked"), nil
@@ -75,7 +75,7 @@ func AcceptOnlyIf(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	if res.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+	if res.Action == mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 		log.Print("sending receipt")
 	}
 	return nil
@@ -86,7 +86,7 @@ func AcceptGuard(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	if res.Action != "accept" { // want `only checked for "accept"`
+	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
 		return errDeclined
 	}
 	return nil
@@ -97,7 +97,7 @@ func AcceptReturn(ctx context.Context, s *server.MCPServer) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return res.Action == mcp.ElicitationResponseActionAccept, nil // want `only checked for "accept"`
+	return res.Action == mcp.ElicitationResponseActionAccept, nil // want `only checked for "accept".*\(actions\)`
 }
 
 func AcceptDefault(ctx context.Context, s *server.MCPServer) error {
@@ -105,7 +105,7 @@ func AcceptDefault(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case mcp.ElicitationResponseActionAccept:
 		return nil
 	default:
@@ -118,7 +118,7 @@ func JoinedDeclineCancel(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `only checked for "accept"`
+	switch res.Action { // want `only checked for "accept".*\(actions\)`
 	case mcp.ElicitationResponseActionAccept:
 		return nil
 	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
@@ -132,7 +132,7 @@ func MissingCancelSwitch(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `not handled for "cancel"`
+	switch res.Action { // want `not handled for "cancel".*\(actions\)`
 	case mcp.ElicitationResponseActionAccept:
 		return nil
 	case mcp.ElicitationResponseActionDecline:
@@ -146,7 +146,7 @@ func MissingDeclineSwitch(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `not handled for "decline"`
+	switch res.Action { // want `not handled for "decline".*\(actions\)`
 	case "accept":
 		return nil
 	case "cancel":
@@ -160,7 +160,7 @@ func MissingCancelIfChain(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	if res.Action == mcp.ElicitationResponseActionAccept { // want `not handled for "cancel"`
+	if res.Action == mcp.ElicitationResponseActionAccept { // want `not handled for "cancel".*\(actions\)`
 		log.Print("transferring the domain")
 	} else if res.Action == mcp.ElicitationResponseActionDecline {
 		log.Print("domain transfer declined")

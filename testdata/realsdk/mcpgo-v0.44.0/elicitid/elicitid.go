@@ -25,7 +25,7 @@ func ConstantInParams(ctx context.Context, s *server.MCPServer) error {
 			Mode:          mcp.ElicitationModeURL,
 			Message:       "Connect your GitHub account.",
 			URL:           "https://github.example.com/login/oauth/authorize",
-			ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant`
+			ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 		},
 	})
 	if err != nil {
@@ -45,7 +45,7 @@ func ConstantInParams(ctx context.Context, s *server.MCPServer) error {
 // ConstantArgument passes the ID as RequestURLElicitation's third argument.
 func ConstantArgument(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx),
-		flowID, // want `elicitationId "oauth-flow" is a constant`
+		flowID, // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 		"https://github.example.com/login/oauth/authorize",
 		"Connect your GitHub account.",
 	)
@@ -69,7 +69,7 @@ func ConstantInRequiredError(ctx context.Context, request mcp.CallToolRequest) (
 			Mode:          mcp.ElicitationModeURL,
 			Message:       "Connect your GitHub account first.",
 			URL:           "https://github.example.com/login/oauth/authorize",
-			ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant`
+			ElicitationID: "oauth-flow", // want `elicitationId "oauth-flow" is a constant.*\(elicitation-id\)`
 		}},
 	}
 }

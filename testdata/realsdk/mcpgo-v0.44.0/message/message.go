@@ -31,7 +31,7 @@ const bookingPrompt = "Before we book this trip we need to confirm a few details
 func EmptyMessage(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Message:         "", // want `elicitation message is empty`
+			Message:         "", // want `elicitation message is empty.*\(message\)`
 			RequestedSchema: confirmSchema,
 		},
 	})
@@ -51,7 +51,7 @@ func EmptyMessage(ctx context.Context, s *server.MCPServer) error {
 
 func MissingMessage(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{ // want `elicitation params have no Message`
+		Params: mcp.ElicitationParams{ // want `elicitation params have no Message.*\(message\)`
 			RequestedSchema: confirmSchema,
 		},
 	})
@@ -72,7 +72,7 @@ func MissingMessage(ctx context.Context, s *server.MCPServer) error {
 func LongNamedConstant(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Message:         bookingPrompt, // want `elicitation message is 2\d\d characters`
+			Message:         bookingPrompt, // want `elicitation message is 2\d\d characters.*\(message\)`
 			RequestedSchema: confirmSchema,
 		},
 	})
@@ -93,7 +93,7 @@ func LongNamedConstant(ctx context.Context, s *server.MCPServer) error {
 func LongSprintf(ctx context.Context, s *server.MCPServer, env string) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Message:         fmt.Sprintf("Deploying %s will restart every pod in the cluster, drain the load balancers, run the pending database migrations and invalidate the CDN cache. Expect roughly ten minutes of degraded service. Continue now?", env), // want `constant part of the elicitation message is`
+			Message:         fmt.Sprintf("Deploying %s will restart every pod in the cluster, drain the load balancers, run the pending database migrations and invalidate the CDN cache. Expect roughly ten minutes of degraded service. Continue now?", env), // want `constant part of the elicitation message is.*\(message\)`
 			RequestedSchema: confirmSchema,
 		},
 	})
@@ -117,7 +117,7 @@ func LongURLMessage(ctx context.Context, s *server.MCPServer) error {
 	id := rand.Text()
 	res, err := s.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), id,
 		"https://pay.example.com/checkout?session="+id,
-		"Your card will be charged the amount shown on the next screen. The payment page is hosted by our processor, so we never see your card number. After paying, return here and we will finish placing your order.", // want `elicitation message is 2\d\d characters`
+		"Your card will be charged the amount shown on the next screen. The payment page is hosted by our processor, so we never see your card number. After paying, return here and we will finish placing your order.", // want `elicitation message is 2\d\d characters.*\(message\)`
 	)
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func LongURLMessage(ctx context.Context, s *server.MCPServer) error {
 func LongConcatenation(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Message: "We found three open invoices for this customer. " + // want `elicitation message is 2\d\d characters`
+			Message: "We found three open invoices for this customer. " + // want `elicitation message is 2\d\d characters.*\(message\)`
 				"Marking the account as closed will void them, cancel the pending refunds, " +
 				"and stop every scheduled report. Close the account anyway and notify the account owner by e-mail right away?",
 			RequestedSchema: confirmSchema,
@@ -160,7 +160,7 @@ func EmptyURLMessage(ctx context.Context, s *server.MCPServer) error {
 	id := rand.Text()
 	res, err := s.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), id,
 		"https://pay.example.com/checkout?session="+id,
-		"", // want `elicitation message is empty`
+		"", // want `elicitation message is empty.*\(message\)`
 	)
 	if err != nil {
 		return err

@@ -37,7 +37,7 @@ func ReadBeforeAction(ctx context.Context, s *server.MCPServer) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	data, _ := res.Content.(map[string]any) // want `Content is read before the action is known to be "accept"`
+	data, _ := res.Content.(map[string]any) // want `Content is read before the action is known to be "accept".*\(content\)`
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
 		return fmt.Sprintf("table for %v", data["name"]), nil
@@ -54,7 +54,7 @@ func LoggedBeforeAction(ctx context.Context, s *server.MCPServer) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("elicitation answer: %v", res.Content) // want `Content is read before the action is known to be "accept"`
+	log.Printf("elicitation answer: %v", res.Content) // want `Content is read before the action is known to be "accept".*\(content\)`
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
 		return nil

@@ -30,7 +30,7 @@ var shippingSchema = map[string]any{
 func InvalidMode(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Mode:            "Form", // want `elicitation mode "Form" is not valid`
+			Mode:            "Form", // want `elicitation mode "Form" is not valid.*\(mode\)`
 			Message:         "Where should we ship the order?",
 			RequestedSchema: shippingSchema,
 		},
@@ -53,7 +53,7 @@ func InvalidMode(ctx context.Context, s *server.MCPServer) error {
 // rejects it before sending.
 func FormWithoutSchema(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{ // want `form-mode elicitation has no RequestedSchema`
+		Params: mcp.ElicitationParams{ // want `form-mode elicitation has no RequestedSchema.*\(mode\)`
 			Message: "Archive the project?",
 		},
 	})
@@ -73,7 +73,7 @@ func FormWithoutSchema(ctx context.Context, s *server.MCPServer) error {
 
 func URLModeWithoutURL(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{ // want `url-mode elicitation has no URL`
+		Params: mcp.ElicitationParams{ // want `url-mode elicitation has no URL.*\(mode\)`
 			Mode:          mcp.ElicitationModeURL,
 			Message:       "Finish connecting your bank account in the browser.",
 			ElicitationID: rand.Text(),
@@ -95,7 +95,7 @@ func URLModeWithoutURL(ctx context.Context, s *server.MCPServer) error {
 
 func URLModeWithoutID(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{ // want `url-mode elicitation has no ElicitationID`
+		Params: mcp.ElicitationParams{ // want `url-mode elicitation has no ElicitationID.*\(mode\)`
 			Mode:    mcp.ElicitationModeURL,
 			Message: "Finish connecting your bank account in the browser.",
 			URL:     "https://bank.example.com/connect",
@@ -120,7 +120,7 @@ func RelativeURL(ctx context.Context, s *server.MCPServer) error {
 		Params: mcp.ElicitationParams{
 			Mode:          "url",
 			Message:       "Sign in to GitHub to continue.",
-			URL:           "/oauth/github/start", // want `is not an absolute URL`
+			URL:           "/oauth/github/start", // want `is not an absolute URL.*\(mode\)`
 			ElicitationID: rand.Text(),
 		},
 	})
@@ -142,7 +142,7 @@ func RelativeURL(ctx context.Context, s *server.MCPServer) error {
 func PlainHTTP(ctx context.Context, s *server.MCPServer) error {
 	session := server.ClientSessionFromContext(ctx)
 	res, err := s.RequestURLElicitation(ctx, session, rand.Text(),
-		"http://example.com/checkout", // want `uses http`
+		"http://example.com/checkout", // want `uses http.*\(mode\)`
 		"Enter your card details on the payment page.",
 	)
 	if err != nil {
@@ -164,7 +164,7 @@ func PlainHTTPParams(ctx context.Context, s *server.MCPServer) error {
 		Params: mcp.ElicitationParams{
 			Mode:          mcp.ElicitationModeURL,
 			Message:       "Enter your card details on the payment page.",
-			URL:           "http://example.com/checkout", // want `uses http`
+			URL:           "http://example.com/checkout", // want `uses http.*\(mode\)`
 			ElicitationID: rand.Text(),
 		},
 	})
@@ -189,7 +189,7 @@ func URLModeWithSchema(ctx context.Context, s *server.MCPServer) error {
 			Message:         "Connect your calendar.",
 			URL:             "https://calendar.example.com/oauth/start",
 			ElicitationID:   rand.Text(),
-			RequestedSchema: shippingSchema, // want `url-mode elicitation has a RequestedSchema`
+			RequestedSchema: shippingSchema, // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
 		},
 	})
 	if err != nil {
@@ -213,7 +213,7 @@ func FormModeWithURL(ctx context.Context, s *server.MCPServer) error {
 		Params: mcp.ElicitationParams{
 			Message:         "Where should we ship the order?",
 			RequestedSchema: shippingSchema,
-			URL:             "https://shop.example.com/address", // want `form-mode elicitation sets URL`
+			URL:             "https://shop.example.com/address", // want `form-mode elicitation sets URL.*\(mode\)`
 		},
 	})
 	if err != nil {
@@ -236,7 +236,7 @@ func FormModeWithElicitationID(ctx context.Context, s *server.MCPServer) error {
 			Mode:            mcp.ElicitationModeForm,
 			Message:         "Where should we ship the order?",
 			RequestedSchema: shippingSchema,
-			ElicitationID:   rand.Text(), // want `form-mode elicitation sets ElicitationID`
+			ElicitationID:   rand.Text(), // want `form-mode elicitation sets ElicitationID.*\(mode\)`
 		},
 	})
 	if err != nil {
@@ -257,7 +257,7 @@ func UppercaseURLMode(ctx context.Context, s *server.MCPServer) error {
 	id := rand.Text()
 	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Mode:          "URL", // want `elicitation mode "URL" is not valid`
+			Mode:          "URL", // want `elicitation mode "URL" is not valid.*\(mode\)`
 			Message:       "Enter your card details on the payment page.",
 			URL:           "https://pay.example.com/checkout?session=" + id,
 			ElicitationID: id,
@@ -279,7 +279,7 @@ func UppercaseURLMode(ctx context.Context, s *server.MCPServer) error {
 
 func MissingScheme(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), rand.Text(),
-		"pay.example.com/checkout", // want `is not an absolute URL`
+		"pay.example.com/checkout", // want `is not an absolute URL.*\(mode\)`
 		"Enter your card details on the payment page.",
 	)
 	if err != nil {
@@ -302,7 +302,7 @@ func PlainHTTPInRequiredError(ctx context.Context, request mcp.CallToolRequest) 
 			{
 				Mode:          mcp.ElicitationModeURL,
 				Message:       "Sign in to your calendar provider to continue.",
-				URL:           "http://example.com/oauth/start", // want `uses http`
+				URL:           "http://example.com/oauth/start", // want `uses http.*\(mode\)`
 				ElicitationID: rand.Text(),
 			},
 		},
@@ -314,7 +314,7 @@ func PlainHTTPInRequiredError(ctx context.Context, request mcp.CallToolRequest) 
 func ConnectCalendar(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, mcp.URLElicitationRequiredError{
 		Elicitations: []mcp.ElicitationParams{
-			{ // want `URLElicitationRequiredError element is not url mode`
+			{ // want `URLElicitationRequiredError element is not url mode.*\(mode\)`
 				Message:         "Tell us which calendar to connect.",
 				RequestedSchema: shippingSchema,
 			},

@@ -49,7 +49,7 @@ func DeployOK(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolRe
 // DeployNoSchema builds a form-mode input request without a schema.
 func DeployNoSchema(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return server.NewInputRequestBuilder("").
-		Elicit(approveKey, mcp.ElicitationParams{ // want `form-mode elicitation has no RequestedSchema`
+		Elicit(approveKey, mcp.ElicitationParams{ // want `form-mode elicitation has no RequestedSchema.*\(mode\)`
 			Message: "Deploy now?",
 		}).
 		ToolResult(), nil
@@ -62,7 +62,7 @@ func DeployLowLevel(ctx context.Context, request mcp.CallToolRequest) (*mcp.Call
 	res.ResultType = mcp.ResultTypeInputRequired
 	res.InputRequests = mcp.InputRequests{
 		approveKey: mcp.NewElicitationInputRequest(mcp.ElicitationParams{
-			Message:         "This deploy will roll out the new build to all regions one after another, run the schema migrations on the primary database, and flush the edge caches, which briefly increases latency for users in every region.", // want `elicitation message is 2\d\d characters`
+			Message:         "This deploy will roll out the new build to all regions one after another, run the schema migrations on the primary database, and flush the edge caches, which briefly increases latency for users in every region.", // want `elicitation message is 2\d\d characters.*\(message\)`
 			RequestedSchema: approveSchema,
 		}),
 	}
@@ -73,7 +73,7 @@ func DeployLowLevel(ctx context.Context, request mcp.CallToolRequest) (*mcp.Call
 // as a cancellation.
 func DeployAcceptOnly(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if answer := server.ElicitationResponse(request.Params.InputResponses, approveKey); answer != nil {
-		if answer.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept"`
+		if answer.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept".*\(actions\)`
 			return mcp.NewToolResultText("deploy cancelled"), nil
 		}
 		return mcp.NewToolResultText("deploying"), nil
@@ -91,7 +91,7 @@ func DeployContentFirst(ctx context.Context, request mcp.CallToolRequest) (*mcp.
 			Elicit(approveKey, mcp.ElicitationParams{Message: "Deploy now?", RequestedSchema: approveSchema}).
 			ToolResult(), nil
 	}
-	content, _ := answer.Content.(map[string]any) // want `Content is read before the action is known to be "accept"`
+	content, _ := answer.Content.(map[string]any) // want `Content is read before the action is known to be "accept".*\(content\)`
 	switch answer.Action {
 	case mcp.ElicitationResponseActionAccept:
 		return mcp.NewToolResultText(fmt.Sprintf("deploying: %v", content["note"])), nil
