@@ -22,7 +22,47 @@ const (
 	FlagDisable            = "disable"
 )
 
-// config holds the analyzer's settings. Every setting that changes results
+// Config is the settings of an analyzer made with New. The zero value of
+// a field means its default.
+type Config struct {
+	MaxMessageLength   int      // -max-message-length (default 200)
+	Spec               string   // -spec (default 2025-11-25)
+	Forks              []string // -forks, module=sdk pairs
+	DefaultHandlesRest bool     // -actions-default-handles-rest
+	SensitivePatterns  []string // -sensitive-patterns
+	SensitiveAllow     []string // -sensitive-allow
+	Disable            []string // -disable
+}
+
+// flags spells c as flag settings, in a fixed order.
+func (c Config) flags() [][2]string {
+	var out [][2]string
+	add := func(name, v string) { out = append(out, [2]string{name, v}) }
+	if c.MaxMessageLength != 0 {
+		add(FlagMaxMessageLength, strconv.Itoa(c.MaxMessageLength))
+	}
+	if c.Spec != "" {
+		add(FlagSpec, c.Spec)
+	}
+	if len(c.Forks) > 0 {
+		add(FlagForks, strings.Join(c.Forks, ","))
+	}
+	if c.DefaultHandlesRest {
+		add(FlagDefaultHandlesRest, "true")
+	}
+	if len(c.SensitivePatterns) > 0 {
+		add(FlagSensitivePatterns, strings.Join(c.SensitivePatterns, ","))
+	}
+	if len(c.SensitiveAllow) > 0 {
+		add(FlagSensitiveAllow, strings.Join(c.SensitiveAllow, ","))
+	}
+	if len(c.Disable) > 0 {
+		add(FlagDisable, strings.Join(c.Disable, ","))
+	}
+	return out
+}
+
+// config holds one analyzer's settings. Every setting that changes results
 // is a flag, so that go vet's cache key covers it.
 type config struct {
 	maxMessageLength   positiveInt
@@ -34,8 +74,6 @@ type config struct {
 	disable            checkList
 }
 
-var cfg = newConfig()
-
 func newConfig() *config {
 	return &config{maxMessageLength: 200, spec: specValue(schema.DefaultVersion)}
 }
@@ -43,12 +81,14 @@ func newConfig() *config {
 func (c *config) register(fs *flag.FlagSet) {
 	fs.Var(&c.maxMessageLength, FlagMaxMessageLength, "report elicitation messages longer than this many characters (runes)")
 	fs.Var(&c.spec, FlagSpec, "MCP spec version to check against: 2025-06-18, 2025-11-25 or 2026-07-28")
-	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: go-sdk or mcp-go)")
+	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: "+strings.Join(sdkNames(), " or ")+")")
 	fs.BoolVar(&c.defaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case or final else as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
 	fs.Var(&c.sensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
 	fs.Var(&c.sensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
 	fs.Var(&c.disable, FlagDisable, "comma-separated checks to turn off: "+strings.Join(Checks, ", "))
 }
+
+func (c *config) version() schema.Version { return schema.Version(c.spec) }
 
 type positiveInt int
 
@@ -123,7 +163,7 @@ type checkList map[string]bool
 
 func (v *checkList) String() string {
 	var names []string
-	for _, c := range Checks {
+	for _, c := range append(Checks, CheckDirective) {
 		if (*v)[c] {
 			names = append(names, c)
 		}

@@ -10,35 +10,25 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// contentRead is one read of a result's Content in the function that
-// obtained the result.
-type contentRead struct {
-	site *resultSite
-	sel  *ast.SelectorExpr // the .Content selector
-}
-
 // checkContent implements the content check: Content is only there when
 // the user accepted, so every read must sit on a path where the action is
 // known to be "accept". The guard is found on the SSA form of the function:
 // a read is fine when a block that dominates it is entered only through the
 // "accept" edge of a comparison of the same result's Action. SSA is built
 // only for packages that read Content at all.
-func checkContent(pc *passCtx, d *discovery) {
-	if pc.cfg.disable[CheckContent] {
-		return
-	}
-	reads := pc.contentReads(d)
+func checkContent(c *checkPass) {
+	reads := contentSelectors(c.pkgCtx, c.d)
 	if len(reads) == 0 {
 		return
 	}
-	ssapkg := pc.buildSSA()
-	pc.flow = map[flowKey]map[*ssa.BasicBlock]actionSet{}
-	for _, r := range reads {
-		fn := pc.ssaFunc(ssapkg, r.sel)
+	cc := &contentCheck{pc: c.pkgCtx, flow: map[flowKey]map[*ssa.BasicBlock]actionSet{}}
+	ssapkg := cc.buildSSA()
+	for _, sel := range reads {
+		fn := cc.ssaFunc(ssapkg, sel)
 		if fn == nil {
 			continue
 		}
-		instr := contentInstr(fn, r.sel.Sel.Pos())
+		instr := contentInstr(fn, sel.Sel.Pos())
 		if instr == nil {
 			continue
 		}
@@ -50,18 +40,27 @@ func checkContent(pc *passCtx, d *discovery) {
 			base = in.X
 		}
 		root := rootOf(base)
-		if root == nil || pc.possibleActions(fn, root)[instr.Block()].onlyAccept() || opaquelyGuarded(instr.Block(), root) {
+		if root == nil || cc.possibleActions(fn, root)[instr.Block()].onlyAccept() || opaquelyGuarded(instr.Block(), root) {
 			continue
 		}
-		pc.report(CheckContent, r.sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", exprString(r.sel))
+		c.report(sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", exprString(sel))
 	}
 }
 
-// contentReads finds the reads of Content on each result variable, outside
-// nested function literals. A comparison with nil and an assignment to
-// Content are not reads.
-func (pc *passCtx) contentReads(d *discovery) []contentRead {
-	var reads []contentRead
+// contentCheck is the content check's state for one package: the SSA form,
+// built on first need, and the possible actions per block, per function and
+// result.
+type contentCheck struct {
+	pc   *pkgCtx
+	ssa  *ssa.Package
+	flow map[flowKey]map[*ssa.BasicBlock]actionSet
+}
+
+// contentSelectors finds the reads of Content on each result variable
+// (res.Content), outside nested function literals. A comparison with nil
+// and an assignment to Content are not reads.
+func contentSelectors(pc *pkgCtx, d *discovery) []*ast.SelectorExpr {
+	var reads []*ast.SelectorExpr
 	for _, site := range d.results {
 		if site.obj == nil || site.body == nil {
 			continue
@@ -77,31 +76,22 @@ func (pc *passCtx) contentReads(d *discovery) []contentRead {
 			}
 			path = append(path, n)
 			sel, ok := n.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != site.sdk.ContentField {
+			if !ok || !pc.isResultField(site, sel, site.sdk.ContentField) {
 				return true
 			}
-			x := ast.Unparen(sel.X)
-			if inner, ok := x.(*ast.SelectorExpr); ok && inner.Sel.Name == "ElicitationResponse" {
-				x = ast.Unparen(inner.X)
-			}
-			if id, ok := x.(*ast.Ident); !ok || pc.info.Uses[id] != site.obj {
-				return true
-			}
-			if len(path) >= 2 {
-				switch p := path[len(path)-2].(type) {
-				case *ast.BinaryExpr:
-					if isNil(pc.info, p.X) || isNil(pc.info, p.Y) {
+			switch p := parentOf(path).(type) {
+			case *ast.BinaryExpr:
+				if isNil(pc.info, p.X) || isNil(pc.info, p.Y) {
+					return true
+				}
+			case *ast.AssignStmt:
+				for _, l := range p.Lhs {
+					if l == sel {
 						return true
-					}
-				case *ast.AssignStmt:
-					for _, l := range p.Lhs {
-						if l == sel {
-							return true
-						}
 					}
 				}
 			}
-			reads = append(reads, contentRead{site: site, sel: sel})
+			reads = append(reads, sel)
 			return true
 		})
 	}
@@ -110,9 +100,10 @@ func (pc *passCtx) contentReads(d *discovery) []contentRead {
 
 // buildSSA builds the SSA form of the package being analysed (and the
 // skeletons of its direct imports), once.
-func (pc *passCtx) buildSSA() *ssa.Package {
-	if pc.ssa != nil {
-		return pc.ssa
+func (cc *contentCheck) buildSSA() *ssa.Package {
+	pc := cc.pc
+	if cc.ssa != nil {
+		return cc.ssa
 	}
 	prog := ssa.NewProgram(pc.pass.Fset, 0)
 	// Only the direct imports need packages: ssa creates what it needs of
@@ -121,14 +112,14 @@ func (pc *passCtx) buildSSA() *ssa.Package {
 	for _, p := range pc.pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pc.ssa = prog.CreatePackage(pc.pass.Pkg, pc.pass.Files, pc.info, false)
-	pc.ssa.Build()
-	return pc.ssa
+	cc.ssa = prog.CreatePackage(pc.pass.Pkg, pc.pass.Files, pc.info, false)
+	cc.ssa.Build()
+	return cc.ssa
 }
 
 // ssaFunc returns the SSA function whose body holds n.
-func (pc *passCtx) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
-	for _, f := range pc.pass.Files {
+func (cc *contentCheck) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
+	for _, f := range cc.pc.pass.Files {
 		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
 			path, _ := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
 			return ssa.EnclosingFunction(pkg, path)
@@ -219,9 +210,9 @@ func (s actionSet) onlyAccept() bool { return s&^setAccept == 0 }
 // reverse for !=); joins take the union. The three actions are all the
 // protocol allows, so after failing all three tests nothing is left. The
 // result is cached per function and root.
-func (pc *passCtx) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.BasicBlock]actionSet {
+func (cc *contentCheck) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.BasicBlock]actionSet {
 	key := flowKey{fn, root}
-	if m, ok := pc.flow[key]; ok {
+	if m, ok := cc.flow[key]; ok {
 		return m
 	}
 	in := map[*ssa.BasicBlock]actionSet{}
@@ -262,7 +253,7 @@ func (pc *passCtx) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Ba
 			}
 		}
 	}
-	pc.flow[key] = in
+	cc.flow[key] = in
 	return in
 }
 
@@ -375,17 +366,4 @@ func involves(v ssa.Value, root ssa.Value, depth int) bool {
 		}
 	}
 	return false
-}
-
-// exprString renders a short expression like res.Content for messages.
-func exprString(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		return exprString(e.X) + "." + e.Sel.Name
-	case *ast.ParenExpr:
-		return exprString(e.X)
-	}
-	return "Content"
 }

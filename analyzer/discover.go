@@ -8,107 +8,11 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// discovery is what one walk over a package's syntax finds. Every check
-// reads it; none walks the syntax again for elicitations.
-type discovery struct {
-	params  []*paramsSite
-	results []*resultSite
-	// wrapperCalls are calls of wrappers (user functions with a wrapper
-	// fact, and SDK functions that take the fields as arguments).
-	wrapperCalls []*paramsSite
-	// localCalls are calls of functions of this package that may turn out
-	// to be wrappers once the package's own wrappers are known.
-	localCalls []localCall
-}
-
-type localCall struct {
-	call *ast.CallExpr
-	fn   *types.Func
-	decl *ast.FuncDecl
-}
-
-// fieldVal is one params field as written in the source.
-type fieldVal struct {
-	key   ast.Expr // the key in a literal, the selector of an assignment, nil for an argument
-	value ast.Expr
-	// maybe is set when the field is assigned on some paths only.
-	maybe bool
-}
-
-// at is where findings about this field are reported: its key when there is
-// one, else its value.
-func (f *fieldVal) at() ast.Node {
-	if f.key != nil {
-		return f.key
-	}
-	return f.value
-}
-
-// paramsSite is one elicitation request: a params literal (with the fields
-// set on it later, where that is clear), or a call to a wrapper or SDK
-// function that takes the fields as arguments.
-type paramsSite struct {
-	sdk    *SDK
-	lit    *ast.CompositeLit // nil for wrapper calls
-	call   *ast.CallExpr     // the wrapper call, for wrapper sites
-	fields map[string]*fieldVal
-	// complete is true when every field the request will carry is in
-	// fields: missing-field checks run only then.
-	complete bool
-	// fixedMode is the mode a wrapper or SDK function always uses.
-	fixedMode string
-	// inURLError is set on params listed in a URLElicitationRequiredError.
-	inURLError bool
-	// fn is the function declaration that holds the site, if any.
-	fn *ast.FuncDecl
-	// v is the local variable the literal is stored in, if any.
-	v *types.Var
-	// requestKey is the key of a 2026-07-28 round-trip input request
-	// (InputRequestMap{"key": &params}, builder.Elicit("key", params)).
-	requestKey string
-}
-
-// anchor is where findings about missing fields are reported.
-func (p *paramsSite) anchor() ast.Node {
-	if p.lit != nil {
-		if p.lit.Type != nil {
-			return p.lit.Type
-		}
-		return p.lit
-	}
-	return p.call
-}
-
-// resultSite is a value holding a user's answer that comes from outside the
-// function: a call returning a result type, or a type assertion to one.
-type resultSite struct {
-	sdk  *SDK
-	expr ast.Expr // the call or type assertion
-	// obj is the variable the result is assigned to; nil when discarded or
-	// used directly.
-	obj *types.Var
-	// discarded is set for `_ =` and expression statements.
-	discarded bool
-	// body is the body of the innermost function holding the site.
-	body *ast.BlockStmt
-	// sig is the signature of the innermost function holding the site.
-	sig *types.Signature
-	// requestKey is the key of a round-trip answer
-	// (InputResponses["key"].(*mcp.ElicitResult), ElicitationResponse(r, "key")).
-	requestKey string
-}
-
-type discoverer struct {
-	pass *passCtx
-	d    *discovery
-}
-
-// discover walks the package once.
-func discover(pc *passCtx) *discovery {
-	ds := &discoverer{pass: pc, d: &discovery{}}
-	insp := pc.inspect
+// discover walks the package once and finds every request and every answer.
+func discover(pc *pkgCtx) *discovery {
+	ds := &discoverer{pc: pc, d: &discovery{}}
 	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.TypeAssertExpr)(nil)}
-	insp.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
+	pc.inspect.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
 		}
@@ -119,7 +23,7 @@ func discover(pc *passCtx) *discovery {
 			ds.call(n, stack)
 		case *ast.TypeAssertExpr:
 			if n.Type != nil {
-				if sdk := pc.resultSDK(pc.info.TypeOf(n.Type)); sdk != nil {
+				if sdk := pc.sdks.result(pc.info.TypeOf(n.Type)); sdk != nil {
 					ds.result(sdk, n, stack, 0)
 				}
 			}
@@ -129,46 +33,14 @@ func discover(pc *passCtx) *discovery {
 	return ds.d
 }
 
-// enclosing returns the innermost function (declaration or literal)
-// holding the top of the stack.
-func enclosing(stack []ast.Node) (fn ast.Node, body *ast.BlockStmt) {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncLit:
-			return f, f.Body
-		case *ast.FuncDecl:
-			return f, f.Body
-		}
-	}
-	return nil, nil
-}
-
-// signatureOf returns the signature of a function declaration or literal.
-func (pc *passCtx) signatureOf(fn ast.Node) *types.Signature {
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		if obj, ok := pc.info.Defs[f.Name].(*types.Func); ok {
-			return obj.Type().(*types.Signature)
-		}
-	case *ast.FuncLit:
-		sig, _ := pc.info.TypeOf(f).(*types.Signature)
-		return sig
-	}
-	return nil
-}
-
-func outerDecl(stack []ast.Node) *ast.FuncDecl {
-	for _, n := range stack {
-		if d, ok := n.(*ast.FuncDecl); ok {
-			return d
-		}
-	}
-	return nil
+type discoverer struct {
+	pc *pkgCtx
+	d  *discovery
 }
 
 func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
-	pc := ds.pass
-	sdk := pc.paramsSDK(pc.info.TypeOf(lit))
+	pc := ds.pc
+	sdk := pc.sdks.params(pc.info.TypeOf(lit))
 	if sdk == nil {
 		return
 	}
@@ -190,28 +62,32 @@ func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
 }
 
 // requestKeyOf returns the round-trip key a params literal is filed under:
-// its key in a map literal (InputRequestMap, InputRequests), or the id
-// argument of a builder's Elicit(id, params).
+// its key in a map literal (InputRequestMap, InputRequests), or the key
+// argument of the SDK's request builder (builder.Elicit("key", params)).
 func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
+	pc := ds.pc
 	child := stack[len(stack)-1]
 	for i := len(stack) - 2; i >= 0 && i >= len(stack)-5; i-- {
 		switch p := stack[i].(type) {
 		case *ast.UnaryExpr, *ast.ParenExpr:
 		case *ast.KeyValueExpr:
 			if p.Value == child {
-				if k, ok := constString(ds.pass.info, p.Key); ok {
+				if k, ok := constString(pc.info, p.Key); ok {
 					return k
 				}
 			}
 			return ""
 		case *ast.CallExpr:
-			if sel, ok := p.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Elicit" && len(p.Args) == 2 && p.Args[1] == child {
-				k, _ := constString(ds.pass.info, p.Args[0])
+			fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
+			if fn == nil {
+				return ""
+			}
+			if pc.sdks.isBuilderMethod(fn) && len(p.Args) == 2 && p.Args[1] == child {
+				k, _ := constString(pc.info, p.Args[0])
 				return k
 			}
-			// mcp.NewElicitationInputRequest(params) inside a map literal.
-			fn, _ := typeutil.Callee(ds.pass.info, p).(*types.Func)
-			if fn == nil || fn.Name() != "NewElicitationInputRequest" {
+			// The SDK's request constructor inside a map literal.
+			if !pc.sdks.isRequestConstructor(fn) {
 				return ""
 			}
 		default:
@@ -225,7 +101,7 @@ func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
 // inURLError reports whether the literal on top of the stack is an element
 // of the params list of a URLElicitationRequiredError.
 func (ds *discoverer) inURLError(sdk *SDK, stack []ast.Node) bool {
-	pc := ds.pass
+	pc := ds.pc
 	// stack: ... parent(s) ..., lit. Skip a & and the slice literal.
 	i := len(stack) - 2
 	if i >= 0 {
@@ -250,17 +126,17 @@ func (ds *discoverer) inURLError(sdk *SDK, stack []ast.Node) bool {
 	switch p := stack[i].(type) {
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
-		return sdk.URLErrorFunc != "" && isPkgFunc(fn, sdk.typesPath(), sdk.URLErrorFunc)
+		return sdk.isURLErrorFunc(fn)
 	case *ast.KeyValueExpr:
 		if i-1 < 0 {
 			return false
 		}
 		outer, ok := stack[i-1].(*ast.CompositeLit)
-		if !ok || sdk.URLErrorType == "" {
+		if !ok {
 			return false
 		}
 		id, ok := p.Key.(*ast.Ident)
-		return ok && id.Name == sdk.URLErrorField && isNamed(pc.info.TypeOf(outer), sdk.typesPath(), sdk.URLErrorType)
+		return ok && id.Name == sdk.URLErrorField && sdk.isURLErrorType(pc.info.TypeOf(outer))
 	}
 	return false
 }
@@ -271,7 +147,7 @@ func (ds *discoverer) inURLError(sdk *SDK, stack []ast.Node) bool {
 // in a way that might change it behind our back, the site is marked
 // incomplete so that no missing-field finding is made.
 func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
-	pc := ds.pass
+	pc := ds.pc
 	i := len(stack) - 2
 	if i >= 0 {
 		if u, ok := stack[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -309,10 +185,11 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 	default:
 		return
 	}
-	if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-		if v != nil {
-			site.complete = false // package-level: anything may set it
-		}
+	if v == nil {
+		return
+	}
+	if !isLocal(v) {
+		site.complete = false // package-level: anything may set it
 		return
 	}
 	_, body := enclosing(stack)
@@ -358,16 +235,6 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 	}
 }
 
-// stmtIn reports whether s is one of blk's top-level statements.
-func stmtIn(blk *ast.BlockStmt, s ast.Stmt) bool {
-	for _, x := range blk.List {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // safeUse reports whether a use of a tracked params variable cannot change
 // its fields: a field selection, or handing it to an SDK function, a
 // composite literal, a return or an assignment.
@@ -383,8 +250,8 @@ func (ds *discoverer) safeUse(id *ast.Ident, path []ast.Node) bool {
 	case *ast.SelectorExpr:
 		return true
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(ds.pass.info, p).(*types.Func)
-		return fn != nil && fn.Pkg() != nil && ds.pass.sdks.byPkg[fn.Pkg().Path()] != nil
+		fn, _ := typeutil.Callee(ds.pc.info, p).(*types.Func)
+		return fn != nil && ds.pc.sdks.ofPkg(fn) != nil
 	case *ast.CompositeLit, *ast.KeyValueExpr, *ast.ReturnStmt:
 		return true
 	case *ast.AssignStmt:
@@ -398,18 +265,18 @@ func (ds *discoverer) safeUse(id *ast.Ident, path []ast.Node) bool {
 }
 
 func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
-	pc := ds.pass
+	pc := ds.pc
 	// Results: any call whose results include a result type.
 	if tv, ok := pc.info.Types[call]; ok && tv.IsValue() {
 		switch t := tv.Type.(type) {
 		case *types.Tuple:
 			for i := 0; i < t.Len(); i++ {
-				if sdk := pc.resultSDK(t.At(i).Type()); sdk != nil {
+				if sdk := pc.sdks.result(t.At(i).Type()); sdk != nil {
 					ds.result(sdk, call, stack, i)
 				}
 			}
 		default:
-			if sdk := pc.resultSDK(t); sdk != nil {
+			if sdk := pc.sdks.result(t); sdk != nil {
 				ds.result(sdk, call, stack, 0)
 			}
 		}
@@ -419,27 +286,22 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 	if fn == nil {
 		return
 	}
-	w := pc.wrapperOf(fn)
+	w := importedWrapper(pc, fn)
 	if w == nil {
 		if fn.Pkg() == pc.pass.Pkg && len(call.Args) > 0 {
-			// Maybe a wrapper declared in this package: decided after the walk.
+			// Maybe a wrapper declared in this package: decided by the
+			// wrapper summary.
 			ds.d.localCalls = append(ds.d.localCalls, localCall{call: call, fn: fn, decl: outerDecl(stack)})
 		}
 		return
 	}
-	site := &paramsSite{sdk: w.sdk, call: call, fields: map[string]*fieldVal{}, fixedMode: w.fact.Mode, fn: outerDecl(stack)}
-	for _, a := range w.fact.Args {
-		if a.Index < len(call.Args) && !(call.Ellipsis.IsValid() && a.Index == len(call.Args)-1) {
-			site.fields[a.Field] = &fieldVal{value: call.Args[a.Index]}
-		}
-	}
-	ds.d.wrapperCalls = append(ds.d.wrapperCalls, site)
+	ds.d.wrapperCalls = append(ds.d.wrapperCalls, w.site(call, outerDecl(stack)))
 }
 
 // result records a result site; idx is the position of the result in the
 // call's results.
 func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
-	pc := ds.pass
+	pc := ds.pc
 	fn, body := enclosing(stack)
 	site := &resultSite{sdk: sdk, expr: e, body: body, sig: pc.signatureOf(fn)}
 	switch x := e.(type) {
@@ -448,12 +310,11 @@ func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 			site.requestKey, _ = constString(pc.info, ix.Index)
 		}
 	case *ast.CallExpr:
-		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && f.Name() == "ElicitationResponse" && len(x.Args) == 2 {
+		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && pc.sdks.isResponseFunc(f) && len(x.Args) == 2 {
 			site.requestKey, _ = constString(pc.info, x.Args[1])
 		}
 	}
-	parent := stack[len(stack)-2]
-	switch p := parent.(type) {
+	switch p := stack[len(stack)-2].(type) {
 	case *ast.ExprStmt:
 		site.discarded = true
 	case *ast.AssignStmt:
@@ -483,30 +344,8 @@ func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 			}
 		}
 	}
-	if site.obj != nil && (site.obj.Parent() == nil || site.obj.Parent() == site.obj.Pkg().Scope()) {
-		site.obj = nil // a package-level variable: stay silent
-		return
+	if site.obj != nil && !isLocal(site.obj) {
+		return // a package-level variable: stay silent
 	}
 	ds.d.results = append(ds.d.results, site)
-}
-
-// isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := n.Obj()
-	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
-}
-
-func isPkgFunc(fn *types.Func, path, name string) bool {
-	return fn != nil && fn.Name() == name && fn.Pkg() != nil && fn.Pkg().Path() == path &&
-		fn.Type().(*types.Signature).Recv() == nil
 }

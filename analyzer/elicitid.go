@@ -1,16 +1,16 @@
 package analyzer
 
-// checkElicitationIDs implements the elicitation-id check: an ID written as
+// checkElicitationID implements the elicitation-id check: an ID written as
 // a constant is the same on every call, so concurrent elicitations (and
 // their completion notifications) cannot be told apart.
-func checkElicitationIDs(pc *passCtx, d *discovery) {
-	for _, site := range allSites(d) {
+func checkElicitationID(c *checkPass) {
+	for _, site := range c.d.requests() {
 		fv := site.fields[fieldID]
 		if fv == nil {
 			continue
 		}
-		if s, ok := constString(pc.info, fv.value); ok && s != "" {
-			pc.report(CheckElicitationID, fv.value, "elicitationId %q is a constant: concurrent elicitations cannot be told apart; generate a unique ID per elicitation (e.g. crypto/rand)", s)
+		if s, ok := constString(c.info, fv.value); ok && s != "" {
+			c.report(fv.value, "elicitationId %q is a constant: concurrent elicitations cannot be told apart; generate a unique ID per elicitation (e.g. crypto/rand)", s)
 		}
 	}
 }

@@ -24,16 +24,6 @@ type wrapperArg struct {
 	Field string
 }
 
-// field returns the params field parameter i feeds, or "".
-func (f *wrapperFact) field(i int) string {
-	for _, a := range f.Args {
-		if a.Index == i {
-			return a.Field
-		}
-	}
-	return ""
-}
-
 // set records that parameter i feeds field; it reports whether that is new.
 func (f *wrapperFact) set(i int, field string) bool {
 	for k, a := range f.Args {
@@ -64,20 +54,32 @@ func (f *wrapperFact) String() string {
 	return s
 }
 
+// wrapper is a function whose call is an elicitation request.
 type wrapper struct {
 	sdk  *SDK
 	fact *wrapperFact
 }
 
-// wrapperOf returns the wrapper description of fn: an SDK function that
-// takes params fields as arguments, a wrapper of this package, or one with
-// an imported fact.
-func (pc *passCtx) wrapperOf(fn *types.Func) *wrapper {
+// site is the request a call of the wrapper makes.
+func (w *wrapper) site(call *ast.CallExpr, decl *ast.FuncDecl) *paramsSite {
+	site := &paramsSite{sdk: w.sdk, call: call, fields: map[string]*fieldVal{}, fixedMode: w.fact.Mode, fn: decl}
+	for _, a := range w.fact.Args {
+		if a.Index < len(call.Args) && !(call.Ellipsis.IsValid() && a.Index == len(call.Args)-1) {
+			site.fields[a.Field] = &fieldVal{value: call.Args[a.Index]}
+		}
+	}
+	return site
+}
+
+// importedWrapper returns the wrapper description of a function the
+// package calls: an SDK function that takes params fields as arguments, or
+// a function of another package with a wrapper fact.
+func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 	fn = fn.Origin()
-	if fn.Pkg() == nil {
+	if fn.Pkg() == nil || fn.Pkg() == pc.pass.Pkg {
 		return nil
 	}
-	if sdk := pc.sdks.byPkg[fn.Pkg().Path()]; sdk != nil {
+	if sdk := pc.sdks.ofPkg(fn); sdk != nil {
 		for _, p := range sdk.Positional {
 			if joinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && recvName(fn) == p.Recv {
 				f := &wrapperFact{Module: sdk.Module, Mode: p.Mode}
@@ -89,52 +91,31 @@ func (pc *passCtx) wrapperOf(fn *types.Func) *wrapper {
 		}
 		return nil
 	}
-	f := pc.local[fn]
-	if f == nil {
-		f = new(wrapperFact)
-		if !pc.pass.ImportObjectFact(fn, f) {
-			return nil
-		}
-	}
-	sdk := pc.sdkByModule(f.Module)
-	if sdk == nil {
+	f := new(wrapperFact)
+	if !pc.pass.ImportObjectFact(fn, f) {
 		return nil
 	}
-	return &wrapper{sdk: sdk, fact: f}
-}
-
-func (pc *passCtx) sdkByModule(mod string) *SDK {
-	for _, s := range pc.sdks.byPkg {
-		if s.Module == mod {
-			return s
-		}
+	if sdk := pc.sdks.byModule(f.Module); sdk != nil {
+		return &wrapper{sdk: sdk, fact: f}
 	}
 	return nil
-}
-
-func recvName(fn *types.Func) string {
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return ""
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
 }
 
 // wrapperFields are the params fields whose values are checked at a
 // wrapper's call sites.
 var wrapperFields = []string{fieldMessage, fieldURL, fieldID}
 
-// findWrappers finds this package's wrappers: functions that pass a
+// wrapperSummary holds this package's wrappers.
+type wrapperSummary struct {
+	local map[*types.Func]*wrapperFact
+}
+
+// summariseWrappers finds this package's wrappers: functions that pass a
 // parameter straight into a params field, directly or through another
-// wrapper. It exports their facts and turns calls of them into sites.
-func (pc *passCtx) findWrappers(d *discovery) {
+// wrapper. It exports their facts and adds calls of them to the discovered
+// requests.
+func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
+	ws := &wrapperSummary{local: map[*types.Func]*wrapperFact{}}
 	paramIndex := func(decl *ast.FuncDecl, e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok || decl == nil {
@@ -161,10 +142,10 @@ func (pc *passCtx) findWrappers(d *discovery) {
 		if fn == nil {
 			return false
 		}
-		f := pc.local[fn]
+		f := ws.local[fn]
 		if f == nil {
 			f = &wrapperFact{Module: sdk.Module, Mode: mode}
-			pc.local[fn] = f
+			ws.local[fn] = f
 		} else if f.Mode != mode {
 			f.Mode = ""
 		}
@@ -191,11 +172,11 @@ func (pc *passCtx) findWrappers(d *discovery) {
 	for changed := true; changed; {
 		changed = false
 		for _, lc := range d.localCalls {
-			f := pc.local[lc.fn.Origin()]
+			f := ws.local[lc.fn.Origin()]
 			if f == nil {
 				continue
 			}
-			sdk := pc.sdkByModule(f.Module)
+			sdk := pc.sdks.byModule(f.Module)
 			for _, a := range f.Args {
 				if a.Index < len(lc.call.Args) {
 					if i := paramIndex(lc.decl, lc.call.Args[a.Index]); i >= 0 && add(lc.decl, sdk, i, a.Field, f.Mode) {
@@ -205,21 +186,18 @@ func (pc *passCtx) findWrappers(d *discovery) {
 			}
 		}
 	}
-	for fn, f := range pc.local {
+	for fn, f := range ws.local {
 		pc.pass.ExportObjectFact(fn, f)
 	}
-	// Calls of this package's wrappers are sites too.
+	// Calls of this package's wrappers are requests too.
 	for _, lc := range d.localCalls {
-		f := pc.local[lc.fn.Origin()]
+		f := ws.local[lc.fn.Origin()]
 		if f == nil {
 			continue
 		}
-		site := &paramsSite{sdk: pc.sdkByModule(f.Module), call: lc.call, fields: map[string]*fieldVal{}, fixedMode: f.Mode, fn: lc.decl}
-		for _, a := range f.Args {
-			if a.Index < len(lc.call.Args) {
-				site.fields[a.Field] = &fieldVal{value: lc.call.Args[a.Index]}
-			}
-		}
+		w := &wrapper{sdk: pc.sdks.byModule(f.Module), fact: f}
+		site := w.site(lc.call, lc.decl)
 		d.wrapperCalls = append(d.wrapperCalls, site)
 	}
+	return ws
 }

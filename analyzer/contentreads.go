@@ -1,0 +1,246 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+)
+
+// keyRead is one read of a key of a result's Content map:
+// res.Content["key"], directly or through a variable holding the map
+// (m := res.Content; for mcp-go m, _ := res.Content.(map[string]any)).
+type keyRead struct {
+	key   string
+	index *ast.IndexExpr
+	// assert is the type assertion applied to the value read, if any.
+	assert  *ast.TypeAssertExpr
+	commaOK bool
+}
+
+// keyReads finds the reads of constant keys of site's Content in its body.
+// resolve gives the single value a variable is assigned (for keys held in
+// variables).
+func keyReads(pc *pkgCtx, site *resultSite, resolve func(*types.Var) ast.Expr) []keyRead {
+	kr := &keyReader{pc: pc, site: site, resolve: resolve, maps: map[*types.Var]bool{}}
+	// Pass 1: reads of the result's Content, and variables that take the map.
+	walkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+		if sel, ok := n.(*ast.SelectorExpr); ok && pc.isResultField(site, sel, site.sdk.ContentField) {
+			kr.mapExpr(sel, path)
+		}
+	})
+	if len(kr.maps) == 0 {
+		return kr.reads
+	}
+	// Pass 2: reads through those variables.
+	walkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return
+		}
+		if v, ok := pc.info.Uses[id].(*types.Var); ok && kr.maps[v] {
+			kr.mapExpr(id, path)
+		}
+	})
+	return kr.reads
+}
+
+type keyReader struct {
+	pc      *pkgCtx
+	site    *resultSite
+	resolve func(*types.Var) ast.Expr
+	// maps are local variables that hold the Content map.
+	maps  map[*types.Var]bool
+	reads []keyRead
+}
+
+// mapExpr looks at how an expression holding the Content (a map, or for
+// mcp-go an any that holds one) is used.
+func (kr *keyReader) mapExpr(e ast.Expr, path []ast.Node) {
+	switch p := parentOf(path).(type) {
+	case *ast.IndexExpr:
+		if p.X == e {
+			kr.index(p, path[:len(path)-1])
+		}
+	case *ast.TypeAssertExpr:
+		// mcp-go: m, ok := res.Content.(map[string]any)
+		if p.Type == nil || !isStringAnyMap(kr.pc.info.TypeOf(p.Type)) {
+			return
+		}
+		kr.mapExpr(p, path[:len(path)-1])
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if ast.Unparen(r) == e && i < len(p.Lhs) {
+				kr.takeVar(p.Lhs[i])
+			}
+		}
+		if len(p.Rhs) == 1 && ast.Unparen(p.Rhs[0]) == e && len(p.Lhs) == 2 {
+			kr.takeVar(p.Lhs[0]) // m, ok := x.(map[string]any)
+		}
+	case *ast.ValueSpec:
+		for i, r := range p.Values {
+			if ast.Unparen(r) == e && i < len(p.Names) {
+				kr.takeVar(p.Names[i])
+			}
+		}
+		if len(p.Values) == 1 && ast.Unparen(p.Values[0]) == e && len(p.Names) == 2 {
+			kr.takeVar(p.Names[0])
+		}
+	case *ast.ParenExpr:
+		kr.mapExpr(p, path[:len(path)-1])
+	}
+}
+
+func (kr *keyReader) takeVar(lhs ast.Expr) {
+	id, ok := lhs.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return
+	}
+	if v, ok := kr.pc.info.ObjectOf(id).(*types.Var); ok && isStringAnyMap(v.Type()) {
+		kr.maps[v] = true
+	}
+}
+
+// index records one Content[key] read with a constant key.
+func (kr *keyReader) index(ix *ast.IndexExpr, path []ast.Node) {
+	key, ok := kr.constKey(ix.Index)
+	if !ok {
+		return
+	}
+	r := keyRead{key: key, index: ix}
+	if ta, ok := parentOf(path).(*ast.TypeAssertExpr); ok && ta.X == ix && ta.Type != nil && kr.pc.info.TypeOf(ta.Type) != nil {
+		r.assert, r.commaOK = ta, isCommaOK(path[:len(path)-1])
+	}
+	kr.reads = append(kr.reads, r)
+}
+
+// constKey returns a constant key, or the value of a variable assigned a
+// constant exactly once.
+func (kr *keyReader) constKey(e ast.Expr) (string, bool) {
+	info := kr.pc.info
+	if s, ok := constString(info, e); ok {
+		return s, true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			if def := kr.resolve(v); def != nil {
+				return constString(info, def)
+			}
+		}
+	}
+	return "", false
+}
+
+// isCommaOK reports whether the last node of path (a type assertion) is
+// the right-hand side of a v, ok := x.(T) form.
+func isCommaOK(path []ast.Node) bool {
+	switch p := parentOf(path).(type) {
+	case *ast.AssignStmt:
+		return len(p.Lhs) == 2 && len(p.Rhs) == 1
+	case *ast.ValueSpec:
+		return len(p.Names) == 2 && len(p.Values) == 1
+	}
+	return false
+}
+
+func isStringAnyMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	k, ok := m.Key().Underlying().(*types.Basic)
+	return ok && k.Kind() == types.String && types.IsInterface(m.Elem()) && m.Elem().Underlying().(*types.Interface).Empty()
+}
+
+// contentReadsFact records how a function reads the Content of a result
+// passed to it, so that callers who know the schema can check the reads.
+type contentReadsFact struct {
+	Params []paramReads
+}
+
+type paramReads struct {
+	Index int
+	Reads []readFact
+}
+
+// readFact is one read of a parameter's Content in a helper.
+type readFact struct {
+	Key      string
+	Asserted string // canonical asserted type ("" without an assertion)
+	CommaOK  bool
+}
+
+func (*contentReadsFact) AFact() {}
+func (f *contentReadsFact) String() string {
+	n := 0
+	for _, p := range f.Params {
+		n += len(p.Reads)
+	}
+	return fmt.Sprintf("readsContent(%d)", n)
+}
+
+// canonType names a type the same way in every package.
+func canonType(t types.Type) string {
+	if types.IsInterface(t) {
+		return "interface"
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok && types.IsInterface(s.Elem()) {
+		if _, named := types.Unalias(t).(*types.Named); !named {
+			return "[]any"
+		}
+	}
+	return types.TypeString(t, nil)
+}
+
+// contentReaders holds the Content reads of this package's functions on a
+// result passed to them.
+type contentReaders struct {
+	local map[*types.Func]*contentReadsFact
+}
+
+// summariseContentReads records, for each function of the package with a
+// result-typed parameter, the Content reads it makes on it, and exports
+// them as a fact.
+func summariseContentReads(pc *pkgCtx, cands []handlerCand, schemas *schemaSummary) *contentReaders {
+	cr := &contentReaders{local: map[*types.Func]*contentReadsFact{}}
+	for _, c := range cands {
+		site := &resultSite{sdk: c.sdk, obj: c.v, body: c.decl.Body}
+		var reads []readFact
+		for _, r := range keyReads(pc, site, schemas.reader.Resolve) {
+			rf := readFact{Key: r.key}
+			if r.assert != nil {
+				rf.Asserted, rf.CommaOK = canonType(pc.info.TypeOf(r.assert.Type)), r.commaOK
+			}
+			reads = append(reads, rf)
+		}
+		if len(reads) == 0 {
+			continue
+		}
+		f := cr.local[c.fn]
+		if f == nil {
+			f = &contentReadsFact{}
+			cr.local[c.fn] = f
+		}
+		f.Params = append(f.Params, paramReads{Index: c.idx, Reads: reads})
+	}
+	for fn, f := range cr.local {
+		pc.pass.ExportObjectFact(fn, f)
+	}
+	return cr
+}
+
+// of returns the Content reads fn makes on its result parameters: from
+// this package's summary, or from an imported fact.
+func (cr *contentReaders) of(pc *pkgCtx, fn *types.Func) *contentReadsFact {
+	fn = fn.Origin()
+	if f := cr.local[fn]; f != nil {
+		return f
+	}
+	if fn.Pkg() == pc.pass.Pkg {
+		return nil
+	}
+	f := new(contentReadsFact)
+	if !pc.pass.ImportObjectFact(fn, f) {
+		return nil
+	}
+	return f
+}

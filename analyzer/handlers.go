@@ -1,0 +1,144 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// handlerFact marks a function that fully handles a result passed in one of
+// its parameters (every action has its own path), so that passing a result
+// to it counts as handling it.
+type handlerFact struct {
+	Params []int // indexes (receiver excluded) of result parameters fully handled
+	// Reads are result parameters whose Action the function reads without
+	// handling every answer; the caller stays silent about those (the
+	// function is where the decision is made).
+	Reads []int
+}
+
+func (*handlerFact) AFact() {}
+
+func (f *handlerFact) String() string {
+	ints := func(xs []int) string {
+		var s []string
+		for _, x := range xs {
+			s = append(s, strconv.Itoa(x))
+		}
+		return strings.Join(s, ",")
+	}
+	if len(f.Params) == 0 {
+		return "readsAction(" + ints(f.Reads) + ")"
+	}
+	return "handlesResult(" + ints(f.Params) + ")"
+}
+
+// handlerCand is a function parameter of a result type.
+type handlerCand struct {
+	fn   *types.Func
+	decl *ast.FuncDecl
+	idx  int
+	v    *types.Var
+	sdk  *SDK
+}
+
+// handlerSummary holds what this package's functions do with a result
+// passed to them.
+type handlerSummary struct {
+	local map[*types.Func]*handlerFact
+	// cands are the package's functions with a result-typed parameter.
+	cands []handlerCand
+}
+
+// fullyHandled reports whether the candidate's function handles every
+// answer of its result parameter.
+func (h *handlerSummary) fullyHandled(c handlerCand) bool {
+	f := h.local[c.fn]
+	return f != nil && slices.Contains(f.Params, c.idx)
+}
+
+// handles tells what fn does with a result passed as argument idx:
+// vHandled when it handles every answer, vPartial when it reads the action
+// but not fully, vNeverRead when it does not look (or we know nothing).
+func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) verdict {
+	fn = fn.Origin()
+	f := h.local[fn]
+	if f == nil {
+		f = new(handlerFact)
+		if !pc.pass.ImportObjectFact(fn, f) {
+			return vNeverRead
+		}
+	}
+	switch {
+	case slices.Contains(f.Params, idx):
+		return vHandled
+	case slices.Contains(f.Reads, idx):
+		return vPartial
+	}
+	return vNeverRead
+}
+
+// summariseHandlers computes the handler facts of this package's
+// functions: those whose result-typed parameter is fully handled, and
+// those that read its action.
+func summariseHandlers(pc *pkgCtx) *handlerSummary {
+	h := &handlerSummary{local: map[*types.Func]*handlerFact{}}
+	for _, f := range pc.pass.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pc.info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			params := fn.Type().(*types.Signature).Params()
+			for i := 0; i < params.Len(); i++ {
+				if sdk := pc.sdks.result(params.At(i).Type()); sdk != nil {
+					h.cands = append(h.cands, handlerCand{fn, fd, i, params.At(i), sdk})
+				}
+			}
+		}
+	}
+	factOf := func(fn *types.Func) *handlerFact {
+		f := h.local[fn]
+		if f == nil {
+			f = &handlerFact{}
+			h.local[fn] = f
+		}
+		return f
+	}
+	af := &actionFlow{pc: pc, handlers: h}
+	// Helpers may call helpers: iterate until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, c := range h.cands {
+			if h.fullyHandled(c) {
+				continue
+			}
+			r := af.analyzeUses(c.v, c.decl.Body, c.sdk)
+			switch {
+			case r.verdict == vHandled:
+				f := factOf(c.fn)
+				f.Params = append(f.Params, c.idx)
+				sort.Ints(f.Params)
+				f.Reads = slices.DeleteFunc(f.Reads, func(i int) bool { return i == c.idx })
+				changed = true
+			case r.actionRead:
+				if f := factOf(c.fn); !slices.Contains(f.Reads, c.idx) {
+					f.Reads = append(f.Reads, c.idx)
+					sort.Ints(f.Reads)
+					changed = true
+				}
+			}
+		}
+	}
+	for fn, f := range h.local {
+		pc.pass.ExportObjectFact(fn, f)
+	}
+	return h
+}

@@ -1,0 +1,194 @@
+package analyzer
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/goschema"
+	"github.com/elicitlint/elicitlint/internal/schema"
+)
+
+// schemaFact carries a requested schema defined in one package (an
+// exported variable assigned once, or an exported helper function without
+// parameters that returns one expression) to the packages that use it.
+type schemaFact struct {
+	JSON string
+}
+
+func (*schemaFact) AFact()         {}
+func (*schemaFact) String() string { return "schema" }
+
+// schemaSummary reads the package's schemas: it resolves variables
+// assigned exactly once, helper functions that return a single expression,
+// and schemas other packages exported.
+type schemaSummary struct {
+	reader *goschema.Reader
+	// found are the findings of the nested, schema and sensitive checks,
+	// made once for the three (checked is set once they are).
+	found   []schemaFinding
+	checked bool
+}
+
+// summariseSchemas builds the package's schema reader and exports a fact
+// for each exported schema-like variable and helper whose value can be read
+// statically.
+func summariseSchemas(pc *pkgCtx) *schemaSummary {
+	s := &schemaSummary{reader: newSchemaReader(pc)}
+	r := s.reader
+	export := func(obj types.Object, e ast.Expr) {
+		if obj == nil || !obj.Exported() || e == nil {
+			return
+		}
+		n := r.Read(e)
+		r.Problems = nil
+		if !looksLikeSchema(n) {
+			return
+		}
+		v, ok := schema.ToAny(n)
+		if !ok {
+			return
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			return
+		}
+		pc.pass.ExportObjectFact(obj, &schemaFact{JSON: string(data)})
+	}
+	for _, f := range pc.pass.Files {
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok || len(vs.Values) != len(vs.Names) {
+						continue
+					}
+					for i, name := range vs.Names {
+						if v, ok := pc.info.Defs[name].(*types.Var); ok && r.Resolve(v) != nil {
+							export(v, vs.Values[i])
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil || d.Body == nil {
+					continue
+				}
+				if fn, ok := pc.info.Defs[d.Name].(*types.Func); ok {
+					export(fn, r.FuncResult(fn))
+				}
+			}
+		}
+	}
+	return s
+}
+
+// read reads the schema e, with the problems found reading it (invalid
+// JSON text).
+func (s *schemaSummary) read(e ast.Expr) (*schema.Node, []goschema.Problem) {
+	s.reader.Problems = nil
+	n := s.reader.Read(e)
+	probs := s.reader.Problems
+	s.reader.Problems = nil
+	return n, probs
+}
+
+// looksLikeSchema: an object with "type": "object" or "properties".
+func looksLikeSchema(n *schema.Node) bool {
+	return n != nil && n.Kind == schema.Object && !n.Partial && (n.Get("type").IsString("object") || n.Get("properties") != nil)
+}
+
+// newSchemaReader returns a reader for the package's schema expressions.
+func newSchemaReader(pc *pkgCtx) *goschema.Reader {
+	defs, writes := map[*types.Var]ast.Expr{}, map[*types.Var]int{}
+	returns := map[*types.Func]ast.Expr{}
+	for _, f := range pc.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if v, ok := pc.info.Defs[name].(*types.Var); ok {
+						writes[v]++
+						if len(n.Values) == len(n.Names) {
+							defs[v] = n.Values[i]
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					root := lhsRoot(l)
+					if root == nil {
+						continue
+					}
+					v, _ := pc.info.ObjectOf(root).(*types.Var)
+					if v == nil {
+						continue
+					}
+					writes[v]++
+					if l == ast.Expr(root) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+						switch {
+						case len(n.Lhs) == len(n.Rhs):
+							defs[v] = n.Rhs[i]
+						case len(n.Rhs) == 1 && i == 0:
+							defs[v] = n.Rhs[0] // s, err := jsonschema.For[T](nil)
+						}
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+						if v, ok := pc.info.Uses[id].(*types.Var); ok {
+							writes[v] += 2 // address taken: anything may change it
+						}
+					}
+				}
+			case *ast.IncDecStmt:
+				if root := lhsRoot(n.X); root != nil {
+					if v, ok := pc.info.Uses[root].(*types.Var); ok {
+						writes[v] += 2
+					}
+				}
+			case *ast.FuncDecl:
+				if n.Body != nil && len(n.Body.List) == 1 && n.Type.Params.NumFields() == 0 {
+					if ret, ok := n.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) >= 1 {
+						if fn, ok := pc.info.Defs[n.Name].(*types.Func); ok {
+							returns[fn] = ret.Results[0]
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return &goschema.Reader{
+		Info:  pc.info,
+		Files: pc.pass.Files,
+		Resolve: func(v *types.Var) ast.Expr {
+			if writes[v] == 1 {
+				return defs[v]
+			}
+			return nil
+		},
+		FuncResult: func(fn *types.Func) ast.Expr { return returns[fn] },
+		Imported: func(obj types.Object) *schema.Node {
+			return importedSchema(pc, obj)
+		},
+	}
+}
+
+// importedSchema reads the schema fact of another package's object.
+func importedSchema(pc *pkgCtx, obj types.Object) *schema.Node {
+	if obj.Pkg() == nil || obj.Pkg() == pc.pass.Pkg {
+		return nil
+	}
+	var f schemaFact
+	if !pc.pass.ImportObjectFact(obj, &f) {
+		return nil
+	}
+	n, err := schema.ParseJSON([]byte(f.JSON), nil)
+	if err != nil {
+		return nil
+	}
+	return n
+}

@@ -1,0 +1,160 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// discovery is what one walk over a package's syntax finds. Every check
+// reads it; none walks the syntax again for elicitations.
+type discovery struct {
+	params  []*paramsSite
+	results []*resultSite
+	// wrapperCalls are calls of wrappers: SDK functions that take the
+	// fields as arguments, and user functions with a wrapper fact (the
+	// wrapper summary adds the calls of this package's own wrappers).
+	wrapperCalls []*paramsSite
+	// localCalls are calls of functions of this package that may turn out
+	// to be wrappers once the package's own wrappers are known.
+	localCalls []localCall
+}
+
+type localCall struct {
+	call *ast.CallExpr
+	fn   *types.Func
+	decl *ast.FuncDecl
+}
+
+// requests returns literal sites and wrapper call sites together.
+func (d *discovery) requests() []*paramsSite {
+	all := make([]*paramsSite, 0, len(d.params)+len(d.wrapperCalls))
+	all = append(all, d.params...)
+	return append(all, d.wrapperCalls...)
+}
+
+// fieldVal is one params field as written in the source.
+type fieldVal struct {
+	key   ast.Expr // the key in a literal, the selector of an assignment, nil for an argument
+	value ast.Expr
+	// maybe is set when the field is assigned on some paths only.
+	maybe bool
+}
+
+// at is where findings about this field are reported: its key when there is
+// one, else its value.
+func (f *fieldVal) at() ast.Node {
+	if f.key != nil {
+		return f.key
+	}
+	return f.value
+}
+
+// paramsSite is one elicitation request: a params literal (with the fields
+// set on it later, where that is clear), or a call to a wrapper or SDK
+// function that takes the fields as arguments.
+type paramsSite struct {
+	sdk    *SDK
+	lit    *ast.CompositeLit // nil for wrapper calls
+	call   *ast.CallExpr     // the wrapper call, for wrapper sites
+	fields map[string]*fieldVal
+	// complete is true when every field the request will carry is in
+	// fields: missing-field checks run only then.
+	complete bool
+	// fixedMode is the mode a wrapper or SDK function always uses.
+	fixedMode string
+	// inURLError is set on params listed in a URLElicitationRequiredError.
+	inURLError bool
+	// fn is the function declaration that holds the site, if any.
+	fn *ast.FuncDecl
+	// v is the local variable the literal is stored in, if any.
+	v *types.Var
+	// requestKey is the key of a 2026-07-28 round-trip input request
+	// (InputRequestMap{"key": &params}, builder.Elicit("key", params)).
+	requestKey string
+}
+
+// anchor is where findings about missing fields are reported.
+func (p *paramsSite) anchor() ast.Node {
+	if p.lit != nil {
+		if p.lit.Type != nil {
+			return p.lit.Type
+		}
+		return p.lit
+	}
+	return p.call
+}
+
+// resultSite is a value holding a user's answer that comes from outside the
+// function: a call returning a result type, or a type assertion to one.
+type resultSite struct {
+	sdk  *SDK
+	expr ast.Expr // the call or type assertion
+	// obj is the variable the result is assigned to; nil when discarded or
+	// used directly.
+	obj *types.Var
+	// discarded is set for `_ =` and expression statements.
+	discarded bool
+	// body is the body of the innermost function holding the site.
+	body *ast.BlockStmt
+	// sig is the signature of the innermost function holding the site.
+	sig *types.Signature
+	// requestKey is the key of a round-trip answer
+	// (InputResponses["key"].(*mcp.ElicitResult), ElicitationResponse(r, "key")).
+	requestKey string
+}
+
+// isField reports whether sel selects the field name of the site's result
+// variable (directly or through the SDK's embedded response struct).
+func (pc *pkgCtx) isResultField(site *resultSite, sel *ast.SelectorExpr, name string) bool {
+	x := site.sdk.resultOperand(sel, name)
+	id, ok := x.(*ast.Ident)
+	return ok && pc.info.Uses[id] == site.obj
+}
+
+const (
+	modeForm = "form"
+	modeURL  = "url"
+)
+
+// present reports whether a field is set to something other than its zero
+// value as far as we can tell: absent fields, "" and nil are not present.
+func (pc *pkgCtx) present(fv *fieldVal) bool {
+	if fv == nil {
+		return false
+	}
+	if s, ok := constString(pc.info, fv.value); ok {
+		return s != ""
+	}
+	if isNil(pc.info, fv.value) {
+		return false
+	}
+	return true
+}
+
+// modeOf returns the mode a request is sent in, "form" or "url", or "" when
+// that cannot be known (a computed Mode, an invalid one, a literal changed
+// on some paths).
+func (pc *pkgCtx) modeOf(site *paramsSite) string {
+	if site.fixedMode != "" || site.lit == nil {
+		return site.fixedMode
+	}
+	if fv := site.fields[fieldMode]; fv != nil {
+		s, ok := constString(pc.info, fv.value)
+		switch {
+		case !ok:
+			return ""
+		case s == modeForm || s == modeURL:
+			return s
+		case s != "":
+			return "" // invalid, reported by the mode check
+		}
+		// Mode: "" is the same as no Mode.
+	}
+	if !site.complete {
+		return ""
+	}
+	if site.sdk.InferURLMode && (pc.present(site.fields[fieldURL]) || pc.present(site.fields[fieldID])) {
+		return modeURL
+	}
+	return modeForm
+}

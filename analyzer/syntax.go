@@ -1,0 +1,156 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// walkWithPath calls f for every node under root with the path from root
+// (root first, the node last).
+func walkWithPath(root ast.Node, f func(n ast.Node, path []ast.Node)) {
+	var path []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			path = path[:len(path)-1]
+			return false
+		}
+		path = append(path, n)
+		f(n, path)
+		return true
+	})
+}
+
+// parentOf returns the parent of the last node of path, or nil.
+func parentOf(path []ast.Node) ast.Node {
+	if len(path) < 2 {
+		return nil
+	}
+	return path[len(path)-2]
+}
+
+// enclosing returns the innermost function (declaration or literal)
+// holding the top of the stack.
+func enclosing(stack []ast.Node) (fn ast.Node, body *ast.BlockStmt) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncLit:
+			return f, f.Body
+		case *ast.FuncDecl:
+			return f, f.Body
+		}
+	}
+	return nil, nil
+}
+
+// outerDecl returns the outermost function declaration on the stack.
+func outerDecl(stack []ast.Node) *ast.FuncDecl {
+	for _, n := range stack {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// signatureOf returns the signature of a function declaration or literal.
+func (pc *pkgCtx) signatureOf(fn ast.Node) *types.Signature {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := pc.info.Defs[f.Name].(*types.Func); ok {
+			return obj.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		sig, _ := pc.info.TypeOf(f).(*types.Signature)
+		return sig
+	}
+	return nil
+}
+
+// stmtIn reports whether s is one of blk's top-level statements.
+func stmtIn(blk *ast.BlockStmt, s ast.Stmt) bool {
+	for _, x := range blk.List {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// lhsRoot returns the variable an assignment target is rooted in:
+// v, v.f, v[k], v.f[k].g ...
+func lhsRoot(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// isLocal reports whether v is a local variable (not package-level).
+func isLocal(v *types.Var) bool {
+	return v != nil && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// exprString renders a short expression like res.Content for messages.
+func exprString(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return exprString(e.X) + "." + e.Sel.Name
+	case *ast.ParenExpr:
+		return exprString(e.X)
+	}
+	return "Content"
+}
+
+// fileOf returns the package file holding pos, or nil.
+func (pc *pkgCtx) fileOf(pos token.Pos) *ast.File {
+	for _, f := range pc.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// qualifier names packages as the file imports them.
+func (pc *pkgCtx) qualifier(f *ast.File) types.Qualifier {
+	names := map[string]string{}
+	for _, imp := range f.Imports {
+		if pn, ok := pc.info.Implicits[imp].(*types.PkgName); ok {
+			names[pn.Imported().Path()] = pn.Name()
+		} else if pn, ok := pc.info.Defs[imp.Name].(*types.PkgName); ok && imp.Name != nil {
+			names[pn.Imported().Path()] = pn.Name()
+		}
+	}
+	return func(p *types.Package) string {
+		if p == pc.pass.Pkg {
+			return ""
+		}
+		if n, ok := names[p.Path()]; ok {
+			return n
+		}
+		return p.Path() // not importable here: callers give up on a "/"
+	}
+}
+
+// typeString spells t as the file holding pos would.
+func (pc *pkgCtx) typeString(t types.Type, pos token.Pos) string {
+	return types.TypeString(t, pc.qualifier(pc.fileOf(pos)))
+}
