@@ -1,9 +1,14 @@
 package analyzer_test
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -11,9 +16,15 @@ import (
 	"github.com/elicitlint/elicitlint/analyzer"
 )
 
-// realsdkModules are the fixture modules under testdata/realsdk. Each is its
-// own Go module pinned to one SDK version, so the analyzer is exercised
-// against the real SDK packages rather than the testdata/src stubs.
+// realsdkModules are the fixture modules compiled against the real SDKs,
+// each pinned to one SDK version. A module SDK-VERSION is put together from
+// two directories under testdata/realsdk:
+//   - SDK holds the fixture files every version shares;
+//   - SDK-VERSION holds go.mod and go.sum, which pin the version, and the
+//     files only that version has (an API added in that version, or the
+//     version's side of a small difference).
+//
+// No file may be in both, so every fixture file exists once.
 var realsdkModules = []string{
 	"gosdk-v1.2.0",
 	"gosdk-v1.8.0",
@@ -27,19 +38,108 @@ func TestRealSDK(t *testing.T) {
 	}
 	for _, name := range realsdkModules {
 		t.Run(name, func(t *testing.T) {
-			dir, err := filepath.Abs(filepath.Join("..", "testdata", "realsdk", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			// analysistest loads modules with GOPROXY=off, so fill the
-			// module cache first.
-			cmd := exec.Command("go", "mod", "download")
-			cmd.Dir = dir
-			cmd.Env = os.Environ()
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
-			}
-			analysistest.Run(t, dir, analyzer.Analyzer, "./...")
+			analysistest.Run(t, realsdkModule(t, name), analyzer.Analyzer, "./...")
 		})
 	}
+}
+
+// TestRealSDKLayout checks, without the network, that every version
+// directory under testdata/realsdk is listed (none is silently left
+// untested) and that no file is both in the shared and the version directory.
+func TestRealSDKLayout(t *testing.T) {
+	mods, err := filepath.Glob(filepath.Join(realsdkDir(t), "*", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, m := range mods {
+		found = append(found, filepath.Base(filepath.Dir(m)))
+	}
+	slices.Sort(found)
+	if !slices.Equal(found, realsdkModules) {
+		t.Errorf("testdata/realsdk has modules %q, realsdkModules lists %q", found, realsdkModules)
+	}
+	for _, name := range realsdkModules {
+		if err := realsdkWrite(t.TempDir(), realsdkDir(t), name); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// realsdkModule writes the fixture module name (e.g. "gosdk-v1.8.0") into a
+// temporary directory, fills the module cache for it (analysistest loads
+// with GOPROXY=off), and returns the directory.
+func realsdkModule(t testing.TB, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := realsdkWrite(dir, realsdkDir(t), name); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "mod", "download")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download for %s: %v\n%s", name, err, out)
+	}
+	return dir
+}
+
+func realsdkDir(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "realsdk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// realsdkWrite copies root/SDK and root/SDK-VERSION, for name SDK-VERSION,
+// into dst.
+func realsdkWrite(dst, root, name string) error {
+	sdk, _, ok := strings.Cut(name, "-")
+	if !ok {
+		return fmt.Errorf("realsdk module %q is not named SDK-VERSION", name)
+	}
+	if _, err := os.Stat(filepath.Join(root, name, "go.mod")); err != nil {
+		return fmt.Errorf("realsdk module %s: %v", name, err)
+	}
+	if err := copyTree(dst, filepath.Join(root, sdk), nil); err != nil {
+		return err
+	}
+	err := copyTree(dst, filepath.Join(root, name), nil)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("realsdk module %s: a file is both in %s and in %s: %v", name, sdk, name, err)
+	}
+	return err
+}
+
+// copyTree copies the files under src to the same relative paths under dst,
+// passed through edit if it is not nil. It never overwrites a file: copying
+// onto an existing one fails with an error that wraps fs.ErrExist.
+func copyTree(dst, src string, edit func(data []byte) []byte) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if edit != nil {
+			data = edit(data)
+		}
+		out := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		return errors.Join(err, f.Close())
+	})
 }

@@ -10,6 +10,7 @@ package analyzer_test
 // own.
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -43,6 +44,9 @@ const stubcheckLoadMode = packages.NeedName | packages.NeedFiles | packages.Need
 	packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo
 
 func TestStubsMatchRealSDK(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDK modules; skipped in -short mode")
+	}
 	stubs := stubcheckLoadStubs(t)
 
 	var stubPkgs, realPkgs []*types.Package
@@ -76,6 +80,9 @@ func TestStubsMatchRealSDK(t *testing.T) {
 // differences from the real go-sdk package, so that a checker that silently
 // accepts everything fails.
 func TestStubsCheckerDetectsMismatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real go-sdk module; skipped in -short mode")
+	}
 	const path = "github.com/modelcontextprotocol/go-sdk/mcp"
 	real := stubcheckLoadReal(t, "gosdk-v1.8.0", path)
 
@@ -199,10 +206,34 @@ func stubcheckLoadStubs(t *testing.T) map[string]*types.Package {
 	return m
 }
 
+// forkTestdata returns a new GOPATH-style testdata directory holding the
+// packages pkgs of testdata/src and a fork of mcp-go for -forks:
+// github.com/acme/mcp-go, written from the mcp-go stubs with their imports of
+// each other moved to the fork's module path.
+func forkTestdata(t testing.TB, pkgs ...string) string {
+	t.Helper()
+	const stub, fork = "github.com/mark3labs/mcp-go", "github.com/acme/mcp-go"
+	src := filepath.Join(testdata(t), "src")
+	dst := filepath.Join(t.TempDir(), "src")
+	rename := func(data []byte) []byte {
+		return bytes.ReplaceAll(data, []byte(`"`+stub+`/`), []byte(`"`+fork+`/`))
+	}
+	if err := copyTree(filepath.Join(dst, fork), filepath.Join(src, stub), rename); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		if err := copyTree(filepath.Join(dst, p), filepath.Join(src, p), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Dir(dst)
+}
+
 var stubcheckReal sync.Map // module+"\x00"+path -> *types.Package
 
 // stubcheckLoadReal loads the real package path in module mode from
-// testdata/realsdk/<module>, after downloading its modules.
+// testdata/realsdk/<module>, after downloading its modules. That directory's
+// go.mod pins the version; the shared fixture files are not needed.
 func stubcheckLoadReal(t *testing.T, module, path string) *types.Package {
 	t.Helper()
 	key := module + "\x00" + path

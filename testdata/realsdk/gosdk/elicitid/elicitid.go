@@ -71,8 +71,8 @@ func ConstantInRequiredError(ctx context.Context, req *mcp.CallToolRequest, _ st
 	})
 }
 
-// RandomIDOK generates an ID per call and tells the client when the
-// out-of-band step is done.
+// RandomIDOK generates an ID per call and, where the SDK version can, tells
+// the client when the out-of-band step is done (complete.go).
 func RandomIDOK(ctx context.Context, ss *mcp.ServerSession) error {
 	id := rand.Text()
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
@@ -86,7 +86,7 @@ func RandomIDOK(ctx context.Context, ss *mcp.ServerSession) error {
 	}
 	switch res.Action {
 	case "accept":
-		return ss.NotifyElicitationComplete(ctx, &mcp.ElicitationCompleteParams{ElicitationID: id})
+		return complete(ctx, ss, id)
 	case "decline":
 		return errDeclined
 	case "cancel":
