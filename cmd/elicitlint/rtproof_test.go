@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The round-trip proof (testdata/rtproof) runs a "book" tool handler in a
+// real SDK server and calls it from a real SDK client, on protocol
+// 2026-07-28 and on 2025-11-25, with the user accepting, declining and
+// cancelling. A handler passes when every run gives the expected outcome,
+// so both protocols agree.
+//
+// To prove a handler, pass its source (package handlers, with
+// Register(*mcp.Server) for go-sdk or Register(*server.MCPServer) for
+// mcp-go) to runRTProof. To prove what elicitlint -fix makes of one, copy it
+// with rtproofModule, run the fix in the returned directory and pass the
+// directory to rtproofRun.
+
+// rtproofBook is what the book handlers in testdata/rtproof answer.
+var rtproofBook = map[string]string{
+	"accept":  "booked 3 nights",
+	"decline": "declined",
+	"cancel":  "cancelled",
+}
+
+// rtproofRefusals are the errors each SDK gives a direct elicitation on a
+// 2026-07-28 session.
+var rtproofRefusals = map[string]string{
+	"gosdk": `"elicitation/create" cannot be sent while serving a request on protocol version 2026-07-28: return an InputRequests map instead (multi round-trip requests, SEP-2322)`,
+	"mcpgo": `"elicitation/create": server-initiated requests are not supported in protocol version 2026-07-28 or later: return an InputRequests map from the handler instead (multi round-trip requests, SEP-2322)`,
+}
+
+func TestRTProofRoundTrip(t *testing.T) {
+	for _, sdk := range []string{"gosdk", "mcpgo"} {
+		t.Run(sdk, func(t *testing.T) {
+			runRTProof(t, sdk, rtproofSource(t, sdk, "handlers"), rtproofBook)
+		})
+	}
+}
+
+// The harness can fail: a handler that sends the elicitation itself works
+// on 2025-11-25 and gets the SDK's refusal on 2026-07-28.
+func TestRTProofLegacyFailsOnNewProtocol(t *testing.T) {
+	for _, sdk := range []string{"gosdk", "mcpgo"} {
+		t.Run(sdk, func(t *testing.T) {
+			res := rtproofRun(t, rtproofModule(t, sdk, rtproofSource(t, sdk, "legacy")), rtproofBook)
+			for action, want := range rtproofBook {
+				if obs := res.observed["2025-11-25"][action]; obs.Outcome != want || slices.Contains(res.failed, "2025-11-25/"+action) {
+					t.Errorf("2025-11-25 %s: outcome %q, want %q to pass", action, obs.Outcome, want)
+				}
+				if !slices.Contains(res.failed, "2026-07-28/"+action) {
+					t.Errorf("2026-07-28 %s passed, want it to fail", action)
+				}
+				if obs := res.observed["2026-07-28"][action]; !strings.Contains(obs.Outcome, rtproofRefusals[sdk]) {
+					t.Errorf("2026-07-28 %s: outcome %q lacks the refusal %q", action, obs.Outcome, rtproofRefusals[sdk])
+				}
+			}
+			if t.Failed() {
+				t.Logf("harness output:\n%s", res.output)
+			}
+		})
+	}
+}
+
+// rtproofSource reads the handler in testdata/rtproof/<sdk>/<dir>/book.go.
+func rtproofSource(t *testing.T, sdk, dir string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "rtproof", sdk, dir, "book.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// runRTProof proves handlerSrc with the harness for sdk ("gosdk" or
+// "mcpgo"): it fails t unless every run gives want[action].
+func runRTProof(t *testing.T, sdk string, handlerSrc []byte, want map[string]string) {
+	t.Helper()
+	res := rtproofRun(t, rtproofModule(t, sdk, handlerSrc), want)
+	if len(res.failed) > 0 {
+		t.Errorf("%s round-trip proof failed in %v; harness output:\n%s", sdk, res.failed, res.output)
+	}
+}
+
+// rtproofModule copies the harness for sdk and the shared proof package to
+// a temporary directory, writes handlerSrc as handlers/book.go and
+// downloads the modules. It returns the harness module's directory.
+func rtproofModule(t *testing.T, sdk string, handlerSrc []byte) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the real SDKs; skipped with -short")
+	}
+	src := filepath.Join("..", "..", "testdata", "rtproof")
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, sdk)
+	copyTopFiles(t, filepath.Join(src, "proof"), filepath.Join(tmp, "proof"))
+	copyTopFiles(t, filepath.Join(src, sdk), dir)
+	if err := os.MkdirAll(filepath.Join(dir, "handlers"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "handlers", "book.go"), handlerSrc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "mod", "download")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download in the %s harness: %v\n%s", sdk, err, out)
+	}
+	return dir
+}
+
+// copyTopFiles copies the regular files directly in src to dst.
+func copyTopFiles(t *testing.T, src, dst string) {
+	t.Helper()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// rtproofObservation is what the harness saw in one run (see
+// testdata/rtproof/proof.Observation).
+type rtproofObservation struct {
+	Negotiated   string
+	Outcome      string
+	Elicitations int
+	Wire         []string
+}
+
+type rtproofResult struct {
+	failed   []string                                 // failed harness tests below TestRoundTrip, e.g. "2026-07-28/accept"
+	observed map[string]map[string]rtproofObservation // protocol → action → run
+	output   string                                   // the harness's test output
+}
+
+// rtproofRun runs the harness in dir (from rtproofModule) with the
+// expected outcomes want. A harness that does not build or run is fatal;
+// failed runs are reported in the result.
+func rtproofRun(t *testing.T, dir string, want map[string]string) rtproofResult {
+	t.Helper()
+	wantJSON, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outFile := filepath.Join(t.TempDir(), "observed.json")
+	cmd := exec.Command("go", "test", "-count=1", "-json", "-run=^TestRoundTrip$", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "RTPROOF_WANT="+string(wantJSON), "RTPROOF_OUT="+outFile)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, runErr := cmd.Output()
+
+	var res rtproofResult
+	var output strings.Builder
+	sawTest := false
+	sc := bufio.NewScanner(bytes.NewReader(stdout))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var ev struct{ Action, Test, Output string }
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			output.WriteString(sc.Text() + "\n")
+			continue
+		}
+		output.WriteString(ev.Output)
+		if name, ok := strings.CutPrefix(ev.Test, "TestRoundTrip/"); ok {
+			sawTest = true
+			if ev.Action == "fail" {
+				res.failed = append(res.failed, name)
+			}
+		}
+	}
+	output.Write(stderr.Bytes())
+	res.output = output.String()
+	if !sawTest {
+		t.Fatalf("the harness did not run (%v):\n%s", runErr, res.output)
+	}
+	data, err := os.ReadFile(outFile)
+	if err == nil {
+		err = json.Unmarshal(data, &res.observed)
+	}
+	if err != nil {
+		t.Fatalf("reading the harness's observations: %v\n%s", err, res.output)
+	}
+	if runErr != nil && len(res.failed) == 0 {
+		res.failed = append(res.failed, fmt.Sprintf("harness (%v)", runErr))
+	}
+	return res
+}

@@ -1,0 +1,3 @@
+module rtproof/proof
+
+go 1.26.0
