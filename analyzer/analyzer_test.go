@@ -1,10 +1,20 @@
 package analyzer_test
 
 import (
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/elicitlint/elicitlint/analyzer"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -18,57 +28,48 @@ func testdata(t testing.TB) string {
 	return dir
 }
 
-// setFlags sets analyzer flags for one test and restores them after.
-func setFlags(t *testing.T, kv ...string) {
+// newAnalyzer returns an analyzer of the test's own with settings c, so
+// that tests with different settings run in parallel.
+func newAnalyzer(t testing.TB, c analyzer.Config) *analysis.Analyzer {
 	t.Helper()
-	for i := 0; i+1 < len(kv); i += 2 {
-		f := analyzer.Analyzer.Flags.Lookup(kv[i])
-		if f == nil {
-			t.Fatalf("no flag %q", kv[i])
-		}
-		old := f.Value.String()
-		if err := f.Value.Set(kv[i+1]); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { f.Value.Set(old) })
+	a, err := analyzer.New(c)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return a
 }
 
-// The request checks (message, mode, elicitation-id). These fixtures send
+// Each test below runs one configuration over all the fixture packages
+// that use it, in one analysistest.Run (one load of their dependencies),
+// as x/tools' own analyzer tests do.
+
+// The request and schema checks (message, mode, elicitation-id, nested,
+// schema, sensitive) and suppression directives. These fixtures send
 // elicitations without handling the answers, so the answer checks are off.
 func TestRequestChecks(t *testing.T) {
-	for _, pkg := range []string{"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike", "directives", "filedirective"} {
-		t.Run(pkg, func(t *testing.T) {
-			setFlags(t, "disable", "actions,content")
-			analysistest.Run(t, testdata(t), analyzer.Analyzer, pkg)
-		})
-	}
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: []string{analyzer.CheckActions, analyzer.CheckContent}})
+	analysistest.Run(t, testdata(t), a,
+		"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike",
+		"directives", "filedirective", "schemas",
+		// A schema defined in another package arrives as a fact.
+		"schemalib", "schemause")
 }
 
-// The schema checks (nested, schema, sensitive).
-func TestSchemaChecks(t *testing.T) {
-	setFlags(t, "disable", "actions,content")
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "schemas")
-	// A schema defined in another package arrives as a fact.
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "schemalib", "schemause")
-}
-
-// The answer checks (actions, content).
+// The answer checks (actions, content, content-schema), and their fixes.
 func TestAnswerChecks(t *testing.T) {
-	for _, pkg := range []string{"actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content"} {
-		t.Run(pkg, func(t *testing.T) {
-			analysistest.Run(t, testdata(t), analyzer.Analyzer, pkg)
-		})
-	}
-}
-
-// The suggested fixes for switches that miss actions.
-func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{})
+	analysistest.Run(t, testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(t), a, "contentschema", "fixes")
 	// RunWithSuggestedFixes only compares files that got edits: make sure
-	// the three fixable switches did get one and the bool function did not.
+	// the three fixable switches of "fixes" did get one and the bool
+	// function did not.
 	fixed := 0
 	for _, r := range results {
+		if r.Pass.Pkg.Path() != "fixes" {
+			continue
+		}
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
 				fixed++
@@ -76,44 +77,138 @@ func TestFixes(t *testing.T) {
 		}
 	}
 	if fixed != 3 {
-		t.Errorf("%d diagnostics carry a fix, want 3", fixed)
+		t.Errorf("%d diagnostics of package fixes carry a fix, want 3", fixed)
 	}
-}
-
-// content-schema, with its float64 fix.
-func TestContentSchema(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "contentschema")
 }
 
 // -spec changes the schema rules.
 func TestSpecVersion(t *testing.T) {
-	setFlags(t, "spec", "2025-06-18", "disable", "actions,content")
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "spec0618")
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: []string{analyzer.CheckActions, analyzer.CheckContent}})
+	analysistest.Run(t, testdata(t), a, "spec0618")
 }
 
 // -actions-default-handles-rest lets default: stand for the rest.
 func TestDefaultHandlesRest(t *testing.T) {
-	setFlags(t, "actions-default-handles-rest", "true")
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "defaultrest")
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{DefaultHandlesRest: true})
+	analysistest.Run(t, testdata(t), a, "defaultrest")
 }
 
 // -forks makes a fork of an SDK count as the SDK.
 func TestForks(t *testing.T) {
-	setFlags(t, "forks", "github.com/acme/mcp-go=mcp-go")
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "forkuse")
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Forks: []string{"github.com/acme/mcp-go=mcp-go"}})
+	analysistest.Run(t, forkTestdata(t, "forkuse"), a, "forkuse")
 }
 
-// Without -forks the fork is a stranger: nothing is reported.
+// Without -forks the fork is a stranger: nothing is reported. The
+// package's expectations are for the run with -forks, so unmet ones are
+// expected here; anything else analysistest complains about (the package
+// does not load, an unexpected finding) fails the test.
 func TestForkNotNamed(t *testing.T) {
-	results := analysistest.Run(&silentT{T: t}, testdata(t), analyzer.Analyzer, "forkuse")
+	t.Parallel()
+	rt := &recordingT{T: t}
+	results := analysistest.Run(rt, forkTestdata(t, "forkuse"), newAnalyzer(t, analyzer.Config{}), "forkuse")
+	if len(results) == 0 {
+		t.Fatalf("forkuse did not load: %s", strings.Join(rt.errors(), "; "))
+	}
 	for _, r := range results {
 		if len(r.Diagnostics) > 0 {
 			t.Errorf("without -forks, got %d findings in the fork's user", len(r.Diagnostics))
 		}
+		if r.Err != nil {
+			t.Errorf("analysis error: %v", r.Err)
+		}
+	}
+	for _, msg := range rt.errors() {
+		if !strings.Contains(msg, "no diagnostic was reported matching") && !strings.Contains(msg, "no fact was reported matching") {
+			t.Errorf("analysistest: %s", msg)
+		}
 	}
 }
 
-// silentT swallows analysistest's complaints about unmet expectations.
-type silentT struct{ *testing.T }
+// recordingT records analysistest's complaints instead of failing.
+type recordingT struct {
+	*testing.T
+	mu   sync.Mutex
+	msgs []string
+}
 
-func (silentT) Errorf(string, ...any) {}
+func (r *recordingT) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.msgs = append(r.msgs, strings.TrimSpace(fmt.Sprintf(format, args...)))
+}
+
+func (r *recordingT) errors() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.msgs)
+}
+
+// Every expectation in the fixtures names the check it expects, by ending
+// with \(check\), so that a finding filed under the wrong check fails.
+func TestWantsNameTheirCheck(t *testing.T) {
+	t.Parallel()
+	known := append(slices.Clone(analyzer.Checks), analyzer.CheckDirective)
+	expect := regexp.MustCompile("^\\s*(?:([A-Za-z_][A-Za-z0-9_]*):)?(\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)")
+	suffix := regexp.MustCompile(`\\\(([a-z-]+)\\\)$`)
+	n := 0
+	err := filepath.WalkDir(testdata(t), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fset := token.NewFileSet()
+		var s scanner.Scanner
+		s.Init(fset.AddFile(path, -1, len(src)), src, nil, scanner.ScanComments)
+		for {
+			pos, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok != token.COMMENT {
+				continue
+			}
+			// As analysistest reads them: "//...// want ..." counts too.
+			text := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(lit, "//"), "/*"), "*/")
+			if i := strings.Index(text, "// want"); i >= 0 {
+				text = text[i+len("// "):]
+			}
+			rest, ok := strings.CutPrefix(strings.TrimSpace(text), "want")
+			if !ok {
+				continue
+			}
+			for {
+				m := expect.FindStringSubmatch(rest)
+				if m == nil {
+					break
+				}
+				rest = rest[len(m[0]):]
+				if m[1] != "" {
+					continue // a fact
+				}
+				re := m[2][1 : len(m[2])-1]
+				if m[2][0] == '"' {
+					re, _ = strconv.Unquote(m[2])
+				}
+				n++
+				sm := suffix.FindStringSubmatch(re)
+				if sm == nil || !slices.Contains(known, sm[1]) {
+					t.Errorf("%s: expectation %q does not end with \\(check\\) naming a known check", fset.Position(pos), re)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 100 {
+		t.Errorf("found only %d expectations under testdata; is the scanner broken?", n)
+	}
+}

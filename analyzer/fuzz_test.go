@@ -140,12 +140,12 @@ func Ask(ctx context.Context, s *server.MCPServer, id string) error {
 }
 `, byte(5))
 	f.Fuzz(func(t *testing.T, src string, flags byte) {
-		fuzzSetFlags(t, flags)
-		first := fuzzAnalyze(t, pkgs, src)
+		a := fuzzAnalyzer(t, flags)
+		first := fuzzAnalyze(t, a, pkgs, src)
 		if first == nil {
 			return // does not parse or type-check
 		}
-		if second := fuzzAnalyze(t, pkgs, src); !reflect.DeepEqual(first, second) {
+		if second := fuzzAnalyze(t, a, pkgs, src); !reflect.DeepEqual(first, second) {
 			t.Fatalf("two runs differ:\n%s\n---\n%s", strings.Join(first, "\n"), strings.Join(second, "\n"))
 		}
 	})
@@ -153,27 +153,23 @@ func Ask(ctx context.Context, s *server.MCPServer, id string) error {
 
 var fuzzSpecs = []string{"2025-06-18", "2025-11-25", "2026-07-28"}
 
-// fuzzSetFlags sets analyzer flags from the bits of flags: bit 0
-// -actions-default-handles-rest, bits 1-2 -spec, bit 3 a short
-// -max-message-length. They are restored when t ends.
-func fuzzSetFlags(t *testing.T, flags byte) {
-	set := func(name, value string) {
-		fl := analyzer.Analyzer.Flags.Lookup(name)
-		old := fl.Value.String()
-		if err := fl.Value.Set(value); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { fl.Value.Set(old) })
-	}
-	if flags&1 != 0 {
-		set(analyzer.FlagDefaultHandlesRest, "true")
-	}
+// fuzzAnalyzer returns an analyzer configured from the bits of flags: bit
+// 0 -actions-default-handles-rest, bits 1-2 -spec, bit 3 a short
+// -max-message-length.
+func fuzzAnalyzer(t *testing.T, flags byte) *analysis.Analyzer {
+	var c analyzer.Config
+	c.DefaultHandlesRest = flags&1 != 0
 	if spec := int(flags>>1) & 3; spec < len(fuzzSpecs) {
-		set(analyzer.FlagSpec, fuzzSpecs[spec])
+		c.Spec = fuzzSpecs[spec]
 	}
 	if flags&8 != 0 {
-		set(analyzer.FlagMaxMessageLength, "10")
+		c.MaxMessageLength = 10
 	}
+	a, err := analyzer.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 type fuzzImporter map[string]*types.Package
@@ -188,7 +184,7 @@ func (m fuzzImporter) Import(path string) (*types.Package, error) {
 // fuzzAnalyze runs the analyzer on src and returns its diagnostics as
 // text (empty but non-nil when there are none), or nil when src is not a
 // well-typed package.
-func fuzzAnalyze(t *testing.T, pkgs map[string]*types.Package, src string) []string {
+func fuzzAnalyze(t *testing.T, a *analysis.Analyzer, pkgs map[string]*types.Package, src string) []string {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "input.go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -223,12 +219,12 @@ func fuzzAnalyze(t *testing.T, pkgs map[string]*types.Package, src string) []str
 	}
 	facts := map[factKey]analysis.Fact{}
 	factTypes := map[reflect.Type]bool{}
-	for _, ft := range analyzer.Analyzer.FactTypes {
+	for _, ft := range a.FactTypes {
 		factTypes[reflect.TypeOf(ft)] = true
 	}
 	var diags []analysis.Diagnostic
 	pass := &analysis.Pass{
-		Analyzer:   analyzer.Analyzer,
+		Analyzer:   a,
 		Fset:       fset,
 		Files:      []*ast.File{file},
 		Pkg:        pkg,
@@ -276,7 +272,7 @@ func fuzzAnalyze(t *testing.T, pkgs map[string]*types.Package, src string) []str
 		},
 		AllPackageFacts: func() []analysis.PackageFact { return nil },
 	}
-	if _, err := analyzer.Analyzer.Run(pass); err != nil {
+	if _, err := a.Run(pass); err != nil {
 		t.Fatalf("analyzer error: %v", err)
 	}
 

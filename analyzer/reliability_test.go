@@ -28,12 +28,14 @@ import (
 // Generic wrappers, generic helper types and generic handlers: no crash,
 // and wrappers are found through instantiations.
 func TestReliabilityGenerics(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "reliabgenerics")
 }
 
 // A package with a cgo file (import "C"): analysistest loads the files cgo
 // generates, whose //line directives map findings back to cgo.go.
 func TestReliabilityCgo(t *testing.T) {
+	t.Parallel()
 	relNeedCgo(t)
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "reliabcgo")
 }
@@ -73,6 +75,7 @@ func TestReliabilityBuildTags(t *testing.T) {
 // reported (see docs/reliability.md; fixes are not applied to them, see
 // TestReliabilityBinary/writes).
 func TestReliabilityGenerated(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "reliabgenerated")
 }
 
@@ -83,6 +86,7 @@ func TestReliabilityGenerated(t *testing.T) {
 // properties take about 17 s of CPU, which is why this test uses 5,000; see
 // docs/reliability.md.)
 func TestReliabilityHugeLiterals(t *testing.T) {
+	t.Parallel()
 	dir := relGOPATH(t)
 	var b strings.Builder
 	b.WriteString(`package reliabhuge
@@ -144,6 +148,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) error {
 // read". This test fails until the actions check treats encoding the result
 // like returning it.
 func TestSoakForwardedResultIsNotReported(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "reliabforward")
 }
 
@@ -394,15 +399,7 @@ func %s(ctx context.Context, ss *mcp.ServerSession) error {
 
 	// (e) Two -json runs over the same packages are byte-identical.
 	t.Run("determinism", func(t *testing.T) {
-		dir, err := filepath.Abs(filepath.Join("..", "testdata", "realsdk", "gosdk-v1.8.0"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The real SDK must be in the module cache (the proxy is only asked
-		// when it is not).
-		if out, err := relCmd(dir, []string{"GOPROXY=" + relGoEnv(t, "GOPROXY")}, "go", "mod", "download").CombinedOutput(); err != nil {
-			t.Fatalf("go mod download: %v\n%s", err, out)
-		}
+		dir := realsdkModule(t, "gosdk-v1.8.0")
 		first, stderr, code := relRun(t, dir, nil, bin, "-json", "./...")
 		if code != 0 || len(first) < 1000 || !strings.Contains(first, `"elicitlint"`) {
 			t.Fatalf("-json: exit %d, %d bytes of output\n%s", code, len(first), stderr)
