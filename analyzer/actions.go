@@ -102,45 +102,21 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 	if len(add) == 0 {
 		return nil
 	}
-	sig := site.sig
 	file := c.fileOf(sw.Pos())
 	if file == nil {
 		return nil
 	}
-	qual := c.qualifier(file)
-	var ret string
-	needErrors := false
-	switch n := sig.Results().Len(); {
-	case n == 0:
-		ret = "return"
-	case types.Identical(sig.Results().At(n-1).Type(), types.Universe.Lookup("error").Type()):
-		var vals []string
-		for i := 0; i < n-1; i++ {
-			z, ok := zeroValue(sig.Results().At(i).Type(), qual)
-			if !ok {
-				return nil
-			}
-			vals = append(vals, z)
-		}
-		vals = append(vals, "%s")
-		ret = "return " + strings.Join(vals, ", ")
-		needErrors = true
-	default:
-		return nil
-	}
-	errPkg, importEdit := c.errorsPkg(file)
-	if needErrors && errPkg == "" {
-		return nil
-	}
 	indent := c.indentOf(sw.Pos())
 	var b strings.Builder
+	var importEdits []analysis.TextEdit
 	for _, a := range add {
-		fmt.Fprintf(&b, "%scase %s:\n", indent, actionExpr(c, site.sdk, a, sample))
-		body := ret
-		if needErrors {
-			body = fmt.Sprintf(ret, fmt.Sprintf("%s.New(%q)", errPkg, "the user "+pastTense(a)+" the request"))
+		ret, edits, ok := c.failReturn(site.sig, file, "the user "+pastTense(a)+" the request")
+		if !ok {
+			return nil
 		}
-		fmt.Fprintf(&b, "%s\t%s\n", indent, body)
+		importEdits = edits // the same for every action
+		fmt.Fprintf(&b, "%scase %s:\n", indent, actionExpr(c, site.sdk, a, sample))
+		fmt.Fprintf(&b, "%s\t%s\n", indent, ret)
 	}
 	at := sw.Body.Rbrace
 	if dflt != nil {
@@ -153,10 +129,7 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 	if !c.onlySpaceBefore(at) {
 		insertAt, text = at, "\n"+text
 	}
-	edits := []analysis.TextEdit{{Pos: insertAt, End: insertAt, NewText: []byte(text)}}
-	if needErrors && importEdit != nil {
-		edits = append(edits, *importEdit)
-	}
+	edits := append([]analysis.TextEdit{{Pos: insertAt, End: insertAt, NewText: []byte(text)}}, importEdits...)
 	return []analysis.SuggestedFix{{
 		Message:   "Add cases for " + quoteList(add),
 		TextEdits: edits,

@@ -42,13 +42,21 @@ func newAnalyzer(t testing.TB, c analyzer.Config) *analysis.Analyzer {
 // Each test below runs one configuration over all the fixture packages
 // that use it, in one analysistest.Run (one load of their dependencies),
 // as x/tools' own analyzer tests do.
+//
+// The stubs in testdata/src are of SDK versions that have the 2026-07-28
+// round trip, so every direct elicitation there is a round-trip finding.
+// The fixtures of the other checks are written in the direct style and run
+// with round-trip off (direct); the round-trip fixtures run with it on.
+
+// direct lists checks to disable plus round-trip.
+func direct(checks ...string) []string { return append(checks, analyzer.CheckRoundTrip) }
 
 // The request and schema checks (message, mode, elicitation-id, nested,
 // schema, sensitive) and suppression directives. These fixtures send
 // elicitations without handling the answers, so the answer checks are off.
 func TestRequestChecks(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: []string{analyzer.CheckActions, analyzer.CheckContent}})
+	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(t, testdata(t), a,
 		"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike",
 		"directives", "filedirective", "schemas",
@@ -59,7 +67,7 @@ func TestRequestChecks(t *testing.T) {
 // The answer checks (actions, content, content-schema), and their fixes.
 func TestAnswerChecks(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{})
+	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
 	analysistest.Run(t, testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content")
 	results := analysistest.RunWithSuggestedFixes(t, testdata(t), a, "contentschema", "fixes")
 	// RunWithSuggestedFixes only compares files that got edits: make sure
@@ -84,21 +92,21 @@ func TestAnswerChecks(t *testing.T) {
 // -spec changes the schema rules.
 func TestSpecVersion(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: []string{analyzer.CheckActions, analyzer.CheckContent}})
+	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(t, testdata(t), a, "spec0618")
 }
 
 // -actions-default-handles-rest lets default: stand for the rest.
 func TestDefaultHandlesRest(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{DefaultHandlesRest: true})
+	a := newAnalyzer(t, analyzer.Config{DefaultHandlesRest: true, Disable: direct()})
 	analysistest.Run(t, testdata(t), a, "defaultrest")
 }
 
 // -forks makes a fork of an SDK count as the SDK.
 func TestForks(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Forks: []string{"github.com/acme/mcp-go=mcp-go"}})
+	a := newAnalyzer(t, analyzer.Config{Forks: []string{"github.com/acme/mcp-go=mcp-go"}, Disable: direct()})
 	analysistest.Run(t, forkTestdata(t, "forkuse"), a, "forkuse")
 }
 
@@ -109,7 +117,7 @@ func TestForks(t *testing.T) {
 func TestForkNotNamed(t *testing.T) {
 	t.Parallel()
 	rt := &recordingT{T: t}
-	results := analysistest.Run(rt, forkTestdata(t, "forkuse"), newAnalyzer(t, analyzer.Config{}), "forkuse")
+	results := analysistest.Run(rt, forkTestdata(t, "forkuse"), newAnalyzer(t, analyzer.Config{Disable: direct()}), "forkuse")
 	if len(results) == 0 {
 		t.Fatalf("forkuse did not load: %s", strings.Join(rt.errors(), "; "))
 	}
@@ -210,5 +218,25 @@ func TestWantsNameTheirCheck(t *testing.T) {
 	}
 	if n < 100 {
 		t.Errorf("found only %d expectations under testdata; is the scanner broken?", n)
+	}
+}
+
+// The round-trip check, with every other check on too.
+func TestRoundTrip(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{})
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "roundtripgosdk", "roundtripmcpgo")
+}
+
+// With -spec=2026-07-28, API that version removed is reported; with the
+// default spec the same package is silent.
+func TestRoundTripSpec(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), newAnalyzer(t, analyzer.Config{Spec: "2026-07-28"}), "roundtripspec")
+	rt := &recordingT{T: t}
+	for _, r := range analysistest.Run(rt, testdata(t), newAnalyzer(t, analyzer.Config{}), "roundtripspec") {
+		for _, d := range r.Diagnostics {
+			t.Errorf("with the default -spec: unexpected %s", d.Message)
+		}
 	}
 }

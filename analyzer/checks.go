@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 
@@ -22,6 +23,7 @@ const (
 	CheckSchema        = schema.CheckSchema
 	CheckSensitive     = schema.CheckSensitive
 	CheckContentSchema = "content-schema"
+	CheckRoundTrip     = "round-trip"
 	// CheckDirective is the category of findings about suppression
 	// directives themselves: malformed ones and ones that suppress nothing.
 	// It is not in the registry: the reporter makes these findings.
@@ -46,6 +48,7 @@ var registry = []check{
 	{CheckSchema, checkSchemaFindings},
 	{CheckSensitive, checkSchemaFindings},
 	{CheckContentSchema, checkContentSchema},
+	{CheckRoundTrip, checkRoundTrip},
 }
 
 // Checks lists every check name in documentation order.
@@ -96,4 +99,13 @@ func (c *checkPass) report(n ast.Node, format string, args ...any) {
 // reportFix records a finding over [pos, end) with suggested fixes.
 func (c *checkPass) reportFix(pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
 	c.rep.add(c.name, pos, end, fixes, format, args...)
+}
+
+// didYouMean returns ` (did you mean "x"?)` for the candidate closest to
+// s, or "" when none is close.
+func didYouMean(s string, candidates []string) string {
+	if c := schema.Suggest(s, candidates); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
 }

@@ -64,11 +64,7 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 		if rs.props.Partial {
 			return
 		}
-		hint := ""
-		if s := schema.Suggest(r.key, rs.props.Keys); s != "" {
-			hint = fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		c.report(r.index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.key, hint)
+		c.report(r.index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.key, didYouMean(r.key, rs.props.Keys))
 		return
 	}
 	ta := r.assert
@@ -83,6 +79,11 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 			fixes = floatFix(c, ta, asserted)
 		}
 		c.reportFix(ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, c.typeString(asserted, ta.Pos()), why)
+		return
+	}
+	// A round-trip answer is client input whatever the schema says: the
+	// round-trip check reports every single-value assertion on it.
+	if site.roundTrip && !c.cfg.disable[CheckRoundTrip] {
 		return
 	}
 	if !r.commaOK && !rs.required[r.key] && !(site.sdk.ContentIsMap && prop.Has("default")) {

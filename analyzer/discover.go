@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -11,7 +13,7 @@ import (
 // discover walks the package once and finds every request and every answer.
 func discover(pc *pkgCtx) *discovery {
 	ds := &discoverer{pc: pc, d: &discovery{}}
-	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.TypeAssertExpr)(nil)}
+	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil)}
 	pc.inspect.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -19,6 +21,7 @@ func discover(pc *pkgCtx) *discovery {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
 			ds.compositeLit(n, stack)
+			ds.roundTripLit(n, stack)
 		case *ast.CallExpr:
 			ds.call(n, stack)
 		case *ast.TypeAssertExpr:
@@ -27,6 +30,9 @@ func discover(pc *pkgCtx) *discovery {
 					ds.result(sdk, n, stack, 0)
 				}
 			}
+			ds.answerAssert(n, stack)
+		case *ast.IndexExpr:
+			ds.roundTripIndex(n, stack)
 		}
 		return true
 	})
@@ -82,7 +88,7 @@ func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
 			if fn == nil {
 				return ""
 			}
-			if pc.sdks.isBuilderMethod(fn) && len(p.Args) == 2 && p.Args[1] == child {
+			if _, elicit := pc.sdks.builderMethod(fn); elicit && len(p.Args) == 2 && p.Args[1] == child {
 				k, _ := constString(pc.info, p.Args[0])
 				return k
 			}
@@ -286,6 +292,9 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 	if fn == nil {
 		return
 	}
+	if sdk := pc.sdks.ofPkg(fn); sdk != nil {
+		ds.roundTripCall(sdk, fn, call, stack)
+	}
 	w := importedWrapper(pc, fn)
 	if w == nil {
 		if fn.Pkg() == pc.pass.Pkg && len(call.Args) > 0 {
@@ -309,43 +318,179 @@ func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
 			site.requestKey, _ = constString(pc.info, ix.Index)
 		}
+		site.roundTrip = pc.rtTypeIn(pc.info.TypeOf(x.X), func(rt *RoundTrip) string { return rt.ResponseIface }) != nil
 	case *ast.CallExpr:
-		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && pc.sdks.isResponseFunc(f) && len(x.Args) == 2 {
+		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && len(x.Args) == 2 {
+			if _, elicit := pc.sdks.responseFunc(f); !elicit {
+				break
+			}
 			site.requestKey, _ = constString(pc.info, x.Args[1])
+			site.roundTrip = true
 		}
 	}
 	switch p := stack[len(stack)-2].(type) {
 	case *ast.ExprStmt:
 		site.discarded = true
 	case *ast.AssignStmt:
-		var lhs ast.Expr
-		if len(p.Rhs) == 1 && len(p.Lhs) > idx && ast.Unparen(p.Rhs[0]) == e {
-			lhs = p.Lhs[idx]
-		} else {
-			for k, r := range p.Rhs {
-				if ast.Unparen(r) == e && k < len(p.Lhs) {
-					lhs = p.Lhs[k]
-				}
+		if _, ok := e.(*ast.TypeAssertExpr); ok && len(p.Lhs) == 2 && len(p.Rhs) == 1 {
+			if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
+				return // _, ok := x.(*Result) tests whether an answer is there
 			}
 		}
-		if id, ok := lhs.(*ast.Ident); ok {
-			if id.Name == "_" {
-				site.discarded = true
-			} else {
-				site.obj, _ = pc.info.ObjectOf(id).(*types.Var)
-			}
-		}
+		ds.assigned(site, p, e, idx)
 	case *ast.ValueSpec:
-		if len(p.Values) == 1 && len(p.Names) > idx {
-			if p.Names[idx].Name == "_" {
-				site.discarded = true
-			} else {
-				site.obj, _ = pc.info.ObjectOf(p.Names[idx]).(*types.Var)
-			}
+		if _, ok := e.(*ast.TypeAssertExpr); ok && len(p.Names) == 2 && len(p.Values) == 1 && p.Names[0].Name == "_" {
+			return // var _, ok = x.(*Result)
 		}
+		ds.declared(site, p, idx)
 	}
 	if site.obj != nil && !isLocal(site.obj) {
 		return // a package-level variable: stay silent
 	}
 	ds.d.results = append(ds.d.results, site)
+}
+
+// assigned records the variable a result is assigned to (or that it is
+// discarded with _).
+func (ds *discoverer) assigned(site *resultSite, p *ast.AssignStmt, e ast.Expr, idx int) {
+	var lhs ast.Expr
+	if len(p.Rhs) == 1 && len(p.Lhs) > idx && ast.Unparen(p.Rhs[0]) == e {
+		lhs = p.Lhs[idx]
+	} else {
+		for k, r := range p.Rhs {
+			if ast.Unparen(r) == e && k < len(p.Lhs) {
+				lhs = p.Lhs[k]
+			}
+		}
+	}
+	if id, ok := lhs.(*ast.Ident); ok {
+		if id.Name == "_" {
+			site.discarded = true
+		} else {
+			site.obj, _ = ds.pc.info.ObjectOf(id).(*types.Var)
+		}
+	}
+}
+
+// declared records the variable a result is declared with (var x = ...).
+func (ds *discoverer) declared(site *resultSite, p *ast.ValueSpec, idx int) {
+	if len(p.Values) == 1 && len(p.Names) > idx {
+		if p.Names[idx].Name == "_" {
+			site.discarded = true
+		} else {
+			site.obj, _ = ds.pc.info.ObjectOf(p.Names[idx]).(*types.Var)
+		}
+	}
+}
+
+// The round trip.
+
+// rtTypeIn returns the SDK whose types package declares t (or *t) under the
+// name its RoundTrip picks.
+func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*RoundTrip) string) *SDK {
+	return pc.sdks.namedIn(t, func(sdk *SDK) []string {
+		if sdk.RoundTrip == nil || pick(sdk.RoundTrip) == "" {
+			return nil
+		}
+		return []string{pick(sdk.RoundTrip)}
+	})
+}
+
+// roundTripCall records calls of SDK functions the round-trip check needs.
+func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
+	rt, d := sdk.RoundTrip, &ds.d.rt
+	if sdk.isURLErrorFunc(fn) {
+		d.removed = append(d.removed, removedUse{sdk, call, sdk.URLErrorFunc})
+	}
+	if rt == nil {
+		return
+	}
+	for _, m := range rt.Direct {
+		if m.is(sdk, fn) {
+			d.direct = append(d.direct, &directCall{sdk: sdk, method: m, fn: fn, call: call, stack: slices.Clone(stack)})
+		}
+	}
+	for _, m := range rt.Removed {
+		if m.is(sdk, fn) {
+			d.removed = append(d.removed, removedUse{sdk, call, m.String()})
+		}
+	}
+	fnNode, _ := enclosing(stack)
+	key := func(i int) string {
+		k, _ := constString(ds.pc.info, call.Args[i])
+		return k
+	}
+	if ok, _ := ds.pc.sdks.builderMethod(fn); ok && len(call.Args) >= 1 {
+		d.requests = append(d.requests, &keyUse{sdk, key(0), call.Args[0], fnNode})
+	}
+	if s, _ := ds.pc.sdks.responseFunc(fn); s != nil && len(call.Args) == 2 {
+		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode})
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && isNamed(recv.Type(), sdk.serverPath(), rt.Builder) && slices.Contains(rt.Finishers, fn.Name()) {
+		d.finishers = append(d.finishers, &finisherCall{sdk, call, fnNode})
+	}
+}
+
+// roundTripLit records request map literals (their keys), result literals
+// that can carry requests, and literals of the SDK's URL error.
+func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
+	pc, d := ds.pc, &ds.d.rt
+	t := pc.info.TypeOf(lit)
+	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.RequestMap }); sdk != nil {
+		fnNode, _ := enclosing(stack)
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				k, _ := constString(pc.info, kv.Key)
+				d.requests = append(d.requests, &keyUse{sdk, k, kv.Key, fnNode})
+			}
+		}
+		return
+	}
+	if sdk := pc.sdks.namedIn(t, func(sdk *SDK) []string {
+		if sdk.RoundTrip == nil {
+			return nil
+		}
+		return slices.Collect(maps.Keys(sdk.RoundTrip.Results))
+	}); sdk != nil {
+		d.results = append(d.results, &resultLit{sdk: sdk, lit: lit, stack: slices.Clone(stack)})
+		return
+	}
+	if sdk := pc.sdks.namedIn(t, func(sdk *SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
+		d.removed = append(d.removed, removedUse{sdk, lit, sdk.URLErrorType})
+	}
+}
+
+// answerAssert records a type assertion on one answer (go-sdk's
+// InputResponse interface).
+func (ds *discoverer) answerAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
+	if ta.Type == nil {
+		return // a type switch: every case is checked
+	}
+	sdk := ds.pc.rtTypeIn(ds.pc.info.TypeOf(ta.X), func(rt *RoundTrip) string { return rt.ResponseIface })
+	if sdk == nil {
+		return
+	}
+	ds.d.rt.asserts = append(ds.d.rt.asserts, &answerAssert{sdk: sdk, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)})
+}
+
+// roundTripIndex records answers read by key (InputResponses["key"]),
+// requests filed by key (requests["key"] = ...), and reads of an answer's
+// raw field (mcp-go InputResponses["key"].Elicitation).
+func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
+	pc, d := ds.pc, &ds.d.rt
+	t := pc.info.TypeOf(ix.X)
+	fnNode, _ := enclosing(stack)
+	key, _ := constString(pc.info, ix.Index)
+	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.ResponseMap }); sdk != nil {
+		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode})
+		if sel, ok := parentOf(stack).(*ast.SelectorExpr); ok && sdk.RoundTrip.RawField != "" && sel.Sel.Name == sdk.RoundTrip.RawField {
+			d.raw = append(d.raw, sel)
+		}
+		return
+	}
+	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.RequestMap }); sdk != nil {
+		if as, ok := parentOf(stack).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(ix)) {
+			d.requests = append(d.requests, &keyUse{sdk, key, ix.Index, fnNode})
+		}
+	}
 }

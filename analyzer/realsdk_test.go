@@ -36,9 +36,57 @@ func TestRealSDK(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the real SDKs from source; skipped in -short mode")
 	}
+	// The shared fixtures are written in the direct style, which the
+	// round-trip check reports on the versions that have the round trip:
+	// they run with it off, and TestRealSDKRoundTrip covers it.
+	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
 	for _, name := range realsdkModules {
 		t.Run(name, func(t *testing.T) {
-			analysistest.Run(t, realsdkModule(t, name), analyzer.Analyzer, "./...")
+			analysistest.Run(t, realsdkModule(t, name), a, "./...")
+		})
+	}
+}
+
+// TestRealSDKRoundTrip runs the round-trip fixtures of testdata/src, with
+// their fixes, against the real SDK versions that have the round trip, and
+// checks that the versions without it get no round-trip finding although
+// their fixtures make direct requests throughout.
+func TestRealSDKRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs from source; skipped in -short mode")
+	}
+	all := newAnalyzer(t, analyzer.Config{})
+	var others []string
+	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
+		if c != analyzer.CheckRoundTrip {
+			others = append(others, c)
+		}
+	}
+	only := newAnalyzer(t, analyzer.Config{Disable: others})
+	for _, tc := range []struct {
+		module, fixture string
+		has             bool
+	}{
+		{"gosdk-v1.2.0", "", false},
+		{"gosdk-v1.8.0", "roundtripgosdk", true},
+		{"mcpgo-v0.44.0", "", false},
+		{"mcpgo-v1.2.1", "roundtripmcpgo", true},
+	} {
+		t.Run(tc.module, func(t *testing.T) {
+			dir := realsdkModule(t, tc.module)
+			found := 0
+			for _, r := range analysistest.Run(&recordingT{T: t}, dir, only, "./...") {
+				found += len(r.Diagnostics)
+			}
+			if tc.has && found == 0 || !tc.has && found != 0 {
+				t.Errorf("%d round-trip findings on the shared fixtures, want %s", found, map[bool]string{true: "some (they make direct requests)", false: "none (this version has no round trip)"}[tc.has])
+			}
+			if tc.fixture != "" {
+				if err := copyTree(filepath.Join(dir, tc.fixture), filepath.Join(testdata(t), "src", tc.fixture), nil); err != nil {
+					t.Fatal(err)
+				}
+				analysistest.RunWithSuggestedFixes(t, dir, all, "./"+tc.fixture)
+			}
 		})
 	}
 }

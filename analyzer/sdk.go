@@ -64,17 +64,95 @@ type SDK struct {
 	// arguments; they are treated exactly like user wrappers.
 	Positional []Positional
 
-	// The 2026-07-28 round trip.
-	//
-	// RequestBuilder is a type in ServerPkg whose method BuilderMethod
-	// files params under a key: builder.Elicit("key", params) (mcp-go).
-	RequestBuilder, BuilderMethod string
-	// RequestConstructor is a function in TypesPkg that wraps params as
-	// one input request (mcp-go's NewElicitationInputRequest).
-	RequestConstructor string
-	// ResponseFunc is a function in ServerPkg that looks an answer up by
-	// key: ElicitationResponse(responses, "key") (mcp-go).
-	ResponseFunc string
+	// RoundTrip describes what the round-trip check needs; nil for an SDK
+	// without the round trip.
+	RoundTrip *RoundTrip
+}
+
+// RoundTrip describes an SDK's side of the 2026-07-28 round trip: a
+// handler returns its requests in the result (InputRequests) and reads the
+// answers from the retried request (InputResponses).
+type RoundTrip struct {
+	// Marker is a type declared in the package of the Direct methods by
+	// the versions that have the round trip. Those versions also refuse
+	// the Direct requests on sessions that negotiate 2026-07-28: the check
+	// decides from this declaration, never from a version string.
+	Marker string
+	// Direct are the server-initiated requests those versions refuse, with
+	// the name users know them by and what the SDK answers.
+	Direct []Method
+	// Refusal is how the SDK refuses a direct request, for messages.
+	Refusal string
+	// RequestMap and ResponseMap are the map types in TypesPkg that hold
+	// the requests of a result and the answers of a retried request.
+	RequestMap, ResponseMap string
+	// ResponseIface is the interface type in TypesPkg of one answer, when
+	// answers are interfaces the handler asserts to a result type
+	// (go-sdk); "" when they are structs (mcp-go).
+	ResponseIface string
+	// ResponseStruct is the struct type in TypesPkg of one answer (mcp-go),
+	// whose field RawField stays nil until DecodeMethod runs on it.
+	ResponseStruct, RawField, DecodeMethod string
+	// ResponseFuncs are functions in ServerPkg that take the answers and a
+	// key (argument 1) and return one answer; ElicitResponseFunc is the
+	// one that returns an elicitation result (mcp-go).
+	ResponseFuncs      []string
+	ElicitResponseFunc string
+	// Builder is a type in ServerPkg whose BuilderMethods take a key
+	// (argument 0) and add a request; ElicitMethod is the one that adds
+	// elicitation params (argument 1), Finishers turn the builder into a
+	// result, and NewBuilder makes one (mcp-go).
+	Builder, ElicitMethod, NewBuilder string
+	BuilderMethods, Finishers         []string
+	// Constructor is a function in TypesPkg that wraps elicitation params
+	// as one request (mcp-go's NewElicitationInputRequest).
+	Constructor string
+	// Results are the result types in TypesPkg that may carry requests,
+	// with, for each, the fields that must stay empty when they do (the
+	// SDK rejects a result with both); ResultsEmbed is the struct they embed
+	// that holds InputRequests, if any (mcp-go).
+	Results      map[string][]string
+	ResultsEmbed string
+	// RequestsField is the field of a result that holds the requests;
+	// ResponsesField the field of a request's params that holds the answers.
+	RequestsField, ResponsesField string
+	// NeedsResultType: requests are sent only when the result's
+	// ResultTypeField is the constant ResultTypeConst of TypesPkg (mcp-go);
+	// ResultEmbed is the embedded struct that holds the field.
+	ResultTypeField, ResultTypeConst, ResultEmbed string
+	// Removed are API calls for what protocol 2026-07-28 removed (besides
+	// the SDK's URL error): the elicitation completion notification.
+	Removed []Method
+	// Tool handler shape, for the fix: the request type in TypesPkg
+	// (ToolRequestPtr when passed as a pointer) and the result type.
+	ToolRequest    string
+	ToolRequestPtr bool
+	ToolResult     string
+	// ParamsField is the field of the request that holds its params
+	// (request.Params), and ParamsOfRequest the field of a direct request's
+	// argument that holds the elicitation params (mcp-go's
+	// ElicitationRequest.Params), "" when the argument is the params.
+	ParamsField, ParamsOfRequest string
+}
+
+// Method is a function or method of an SDK.
+type Method struct {
+	Pkg  string // relative package path
+	Recv string // receiver type name, "" for a function
+	Name string
+}
+
+// String is how messages name the method: Recv.Name or pkg.Name.
+func (m Method) String() string {
+	if m.Recv != "" {
+		return m.Recv + "." + m.Name
+	}
+	return m.Pkg + "." + m.Name
+}
+
+// is reports whether fn is m of sdk.
+func (m Method) is(sdk *SDK, fn *types.Func) bool {
+	return fn != nil && fn.Name() == m.Name && fn.Pkg() != nil && fn.Pkg().Path() == joinPath(sdk.Module, m.Pkg) && recvName(fn) == m.Recv
 }
 
 // Positional is an SDK function or method whose arguments feed params
@@ -115,6 +193,22 @@ var knownSDKs = []*SDK{
 		ContentIsMap: true,
 		InferURLMode: true,
 		URLErrorFunc: "URLElicitationRequiredError",
+		RoundTrip: &RoundTrip{
+			Marker:         "InputRequestMap",
+			Direct:         []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "Elicit"}},
+			Refusal:        `fails with "cannot be sent while serving a request on protocol version 2026-07-28"`,
+			RequestMap:     "InputRequestMap",
+			ResponseMap:    "InputResponseMap",
+			ResponseIface:  "InputResponse",
+			Results:        map[string][]string{"CallToolResult": {"Content", "StructuredContent"}, "GetPromptResult": {"Messages"}, "ReadResourceResult": {"Contents"}},
+			RequestsField:  "InputRequests",
+			ResponsesField: "InputResponses",
+			Removed:        []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "NotifyElicitationComplete"}},
+			ToolRequest:    "CallToolRequest",
+			ToolRequestPtr: true,
+			ToolResult:     "CallToolResult",
+			ParamsField:    "Params",
+		},
 	},
 	{
 		Name:              "mcp-go",
@@ -138,10 +232,39 @@ var knownSDKs = []*SDK{
 			Args: map[int]string{2: fieldID, 3: fieldURL, 4: fieldMessage},
 			Mode: "url",
 		}},
-		RequestBuilder:     "InputRequestBuilder",
-		BuilderMethod:      "Elicit",
-		RequestConstructor: "NewElicitationInputRequest",
-		ResponseFunc:       "ElicitationResponse",
+		RoundTrip: &RoundTrip{
+			Marker: "InputRequestBuilder",
+			Direct: []Method{
+				{Pkg: "server", Recv: "MCPServer", Name: "RequestElicitation"},
+				{Pkg: "server", Recv: "MCPServer", Name: "RequestURLElicitation"},
+			},
+			Refusal:            "returns ErrServerInitiatedRequestUnsupported",
+			RequestMap:         "InputRequests",
+			ResponseMap:        "InputResponses",
+			ResponseStruct:     "InputResponse",
+			RawField:           "Elicitation",
+			DecodeMethod:       "DecodeFor",
+			ResponseFuncs:      []string{"ElicitationResponse", "SamplingResponse", "RootsResponse", "InputResponse"},
+			ElicitResponseFunc: "ElicitationResponse",
+			Builder:            "InputRequestBuilder",
+			ElicitMethod:       "Elicit",
+			NewBuilder:         "NewInputRequestBuilder",
+			BuilderMethods:     []string{"Elicit", "Sample", "Roots"},
+			Finishers:          []string{"ToolResult", "PromptResult", "ResourceResult"},
+			Constructor:        "NewElicitationInputRequest",
+			Results:            map[string][]string{"CallToolResult": nil, "GetPromptResult": nil, "ReadResourceResult": nil},
+			ResultsEmbed:       "MultiRoundTripResult",
+			RequestsField:      "InputRequests",
+			ResponsesField:     "InputResponses",
+			ResultTypeField:    "ResultType",
+			ResultTypeConst:    "ResultTypeInputRequired",
+			ResultEmbed:        "Result",
+			Removed:            []Method{{Pkg: "server", Recv: "MCPServer", Name: "SendElicitationComplete"}},
+			ToolRequest:        "CallToolRequest",
+			ToolResult:         "CallToolResult",
+			ParamsField:        "Params",
+			ParamsOfRequest:    "Params",
+		},
 	},
 }
 
@@ -303,29 +426,37 @@ func (sdk *SDK) isURLErrorType(t types.Type) bool {
 	return sdk.URLErrorType != "" && isNamed(t, sdk.typesPath(), sdk.URLErrorType)
 }
 
-// isBuilderMethod reports the round-trip builder's method that files params
-// under a key (mcp-go's (*server.InputRequestBuilder).Elicit).
-func (s *sdkSet) isBuilderMethod(fn *types.Func) bool {
+// builderMethod reports a method of the round-trip request builder that
+// takes a key (mcp-go's (*server.InputRequestBuilder).Elicit, Sample and
+// Roots), and whether it adds elicitation params.
+func (s *sdkSet) builderMethod(fn *types.Func) (ok, elicit bool) {
 	sdk := s.ofPkg(fn)
-	if sdk == nil || sdk.RequestBuilder == "" || fn.Name() != sdk.BuilderMethod {
-		return false
+	if sdk == nil || sdk.RoundTrip == nil || sdk.RoundTrip.Builder == "" || !slices.Contains(sdk.RoundTrip.BuilderMethods, fn.Name()) {
+		return false, false
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && isNamed(recv.Type(), sdk.serverPath(), sdk.RequestBuilder)
+	if recv == nil || !isNamed(recv.Type(), sdk.serverPath(), sdk.RoundTrip.Builder) {
+		return false, false
+	}
+	return true, fn.Name() == sdk.RoundTrip.ElicitMethod
 }
 
 // isRequestConstructor reports the function that wraps params as an input
 // request (mcp-go's mcp.NewElicitationInputRequest).
 func (s *sdkSet) isRequestConstructor(fn *types.Func) bool {
 	sdk := s.ofPkg(fn)
-	return sdk != nil && sdk.RequestConstructor != "" && isPkgFunc(fn, sdk.typesPath(), sdk.RequestConstructor)
+	return sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.Constructor != "" && isPkgFunc(fn, sdk.typesPath(), sdk.RoundTrip.Constructor)
 }
 
-// isResponseFunc reports the function that looks a round-trip answer up by
-// key (mcp-go's server.ElicitationResponse).
-func (s *sdkSet) isResponseFunc(fn *types.Func) bool {
-	sdk := s.ofPkg(fn)
-	return sdk != nil && sdk.ResponseFunc != "" && isPkgFunc(fn, sdk.serverPath(), sdk.ResponseFunc)
+// responseFunc reports a function that looks a round-trip answer up by key
+// (mcp-go's server.ElicitationResponse and its siblings), and whether it
+// returns an elicitation result.
+func (s *sdkSet) responseFunc(fn *types.Func) (sdk *SDK, elicit bool) {
+	sdk = s.ofPkg(fn)
+	if sdk == nil || sdk.RoundTrip == nil || fn.Pkg().Path() != sdk.serverPath() || fn.Type().(*types.Signature).Recv() != nil || !slices.Contains(sdk.RoundTrip.ResponseFuncs, fn.Name()) {
+		return nil, false
+	}
+	return sdk, fn.Name() == sdk.RoundTrip.ElicitResponseFunc
 }
 
 // isActionConst reports whether c is one of sdk's action constants.

@@ -17,6 +17,8 @@ type discovery struct {
 	// localCalls are calls of functions of this package that may turn out
 	// to be wrappers once the package's own wrappers are known.
 	localCalls []localCall
+	// rt are the sites of the 2026-07-28 round trip.
+	rt roundTripSites
 }
 
 type localCall struct {
@@ -101,6 +103,9 @@ type resultSite struct {
 	// requestKey is the key of a round-trip answer
 	// (InputResponses["key"].(*mcp.ElicitResult), ElicitationResponse(r, "key")).
 	requestKey string
+	// roundTrip is set on round-trip answers: assertions on an answer and
+	// the SDK's response functions. A client may send anything there.
+	roundTrip bool
 }
 
 // isField reports whether sel selects the field name of the site's result
@@ -157,4 +162,76 @@ func (pc *pkgCtx) modeOf(site *paramsSite) string {
 		return modeURL
 	}
 	return modeForm
+}
+
+// roundTripSites are the places the round-trip check looks at, found by
+// the discovery walk.
+type roundTripSites struct {
+	// direct are calls of the SDKs' direct (server-initiated) requests.
+	direct []*directCall
+	// asserts are type assertions on one answer (go-sdk InputResponse).
+	asserts []*answerAssert
+	// reads are lookups of answers by key: InputResponses[key] and the
+	// SDK's response functions.
+	reads []*keyUse
+	// requests are keys requests are filed under: request map literals
+	// and index assignments, and the builder's methods.
+	requests []*keyUse
+	// raw are reads of an answer's field that stays nil for 2026-07-28
+	// answers until decoded (mcp-go InputResponses[k].Elicitation).
+	raw []*ast.SelectorExpr
+	// results are literals of result types that can carry requests.
+	results []*resultLit
+	// finishers are the builder calls that make a result (ToolResult()).
+	finishers []*finisherCall
+	// removed are calls of API that protocol 2026-07-28 removed (the SDK's
+	// URL error, the completion notification), with the API's name.
+	removed []removedUse
+}
+
+// directCall is one call of a server-initiated elicitation request.
+type directCall struct {
+	sdk    *SDK
+	method Method
+	fn     *types.Func // the SDK method called
+	call   *ast.CallExpr
+	// stack is the path from the file to the call.
+	stack []ast.Node
+}
+
+// answerAssert is a type assertion on one round-trip answer.
+type answerAssert struct {
+	sdk     *SDK
+	ta      *ast.TypeAssertExpr
+	commaOK bool
+	stack   []ast.Node
+}
+
+// keyUse is one round-trip key, read or requested; key is "" when it is
+// not a constant.
+type keyUse struct {
+	sdk *SDK
+	key string
+	at  ast.Node
+	fn  ast.Node // the innermost function holding it
+}
+
+// resultLit is a literal of a result type that can carry requests.
+type resultLit struct {
+	sdk   *SDK
+	lit   *ast.CompositeLit
+	stack []ast.Node
+}
+
+// finisherCall is a call that turns a request builder into a result.
+type finisherCall struct {
+	sdk  *SDK
+	call *ast.CallExpr
+	fn   ast.Node // the innermost function holding it
+}
+
+type removedUse struct {
+	sdk  *SDK
+	node ast.Node
+	name string
 }

@@ -18,10 +18,18 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 		return "", false
 	}
 	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+	if !ok {
 		return "", false
 	}
-	return constant.StringVal(tv.Value), true
+	return constStringValue(tv.Value)
+}
+
+// constStringValue returns v as a string, when it is a string constant.
+func constStringValue(v constant.Value) (string, bool) {
+	if v == nil || v.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(v), true
 }
 
 // constPartLen returns a lower bound, in runes, of the length of the string

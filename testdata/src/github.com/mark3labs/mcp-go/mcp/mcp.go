@@ -16,8 +16,18 @@ type Request struct {
 }
 
 type Result struct {
-	Meta *Meta `json:"_meta,omitempty"`
+	Meta       *Meta      `json:"_meta,omitempty"`
+	ResultType ResultType `json:"resultType,omitempty"`
 }
+
+type ResultType string
+
+const (
+	ResultTypeComplete      ResultType = "complete"
+	ResultTypeInputRequired ResultType = "input_required"
+)
+
+const MethodElicitationCreate MCPMethod = "elicitation/create"
 
 type ElicitationRequest struct {
 	Request
@@ -73,6 +83,8 @@ type InputResponse struct {
 	Elicitation *ElicitationResult `json:"-"`
 }
 
+func (r *InputResponse) DecodeFor(method MCPMethod) error { return nil }
+
 type InputResponses map[string]InputResponse
 
 func NewElicitationInputRequest(params ElicitationParams) InputRequest { return InputRequest{} }
@@ -105,3 +117,17 @@ type CallToolResult struct {
 }
 
 func NewToolResultText(text string) *CallToolResult { return nil }
+
+type GetPromptResult struct {
+	Result
+	MultiRoundTripResult
+	Description string `json:"description,omitempty"`
+}
+
+type Tool struct {
+	Name string `json:"name"`
+}
+
+type ToolOption func(*Tool)
+
+func NewTool(name string, opts ...ToolOption) Tool { return Tool{Name: name} }

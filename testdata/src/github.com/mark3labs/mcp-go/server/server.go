@@ -28,6 +28,14 @@ func (s *MCPServer) RequestURLElicitation(ctx context.Context, session ClientSes
 	return nil, nil
 }
 
+func (s *MCPServer) SendElicitationComplete(ctx context.Context, session ClientSession, elicitationID string) error {
+	return nil
+}
+
+type ToolHandlerFunc func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error)
+
+func (s *MCPServer) AddTool(tool mcp.Tool, handler ToolHandlerFunc) {}
+
 func ClientSessionFromContext(ctx context.Context) ClientSession { return nil }
 
 type InputRequestBuilder struct{}
@@ -39,5 +47,7 @@ func (b *InputRequestBuilder) Elicit(id string, params mcp.ElicitationParams) *I
 }
 
 func (b *InputRequestBuilder) ToolResult() *mcp.CallToolResult { return nil }
+
+func (b *InputRequestBuilder) PromptResult() *mcp.GetPromptResult { return nil }
 
 func ElicitationResponse(responses mcp.InputResponses, id string) *mcp.ElicitationResult { return nil }

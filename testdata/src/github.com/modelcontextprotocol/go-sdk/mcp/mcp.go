@@ -42,8 +42,9 @@ type ClientRequest[P Params] struct {
 }
 
 type (
-	CallToolRequest = ServerRequest[*CallToolParamsRaw]
-	ElicitRequest   = ClientRequest[*ElicitParams]
+	CallToolRequest  = ServerRequest[*CallToolParamsRaw]
+	GetPromptRequest = ServerRequest[*GetPromptParams]
+	ElicitRequest    = ClientRequest[*ElicitParams]
 )
 
 type ElicitParams struct {
@@ -93,6 +94,70 @@ type CallToolResult struct {
 	IsError           bool            `json:"isError,omitempty"`
 	InputRequests     InputRequestMap `json:"inputRequests,omitempty"`
 	RequestState      string          `json:"requestState,omitempty"`
+}
+
+type TextContent struct {
+	Text string
+	Meta Meta
+}
+
+type Tool struct {
+	Meta        `json:"_meta,omitempty"`
+	Description string `json:"description,omitempty"`
+	Name        string `json:"name"`
+}
+
+type ToolHandler func(context.Context, *CallToolRequest) (*CallToolResult, error)
+
+type ToolHandlerFor[In, Out any] func(_ context.Context, request *CallToolRequest, input In) (result *CallToolResult, output Out, _ error)
+
+func (s *Server) AddTool(t *Tool, h ToolHandler) {}
+
+func AddTool[In, Out any](s *Server, t *Tool, h ToolHandlerFor[In, Out]) {}
+
+type GetPromptParams struct {
+	Meta           `json:"_meta,omitempty"`
+	Arguments      map[string]string `json:"arguments,omitempty"`
+	Name           string            `json:"name"`
+	InputResponses InputResponseMap  `json:"inputResponses,omitempty"`
+	RequestState   string            `json:"requestState,omitempty"`
+}
+
+func (x *GetPromptParams) isParams() {}
+
+type PromptMessage struct {
+	Content Content `json:"content"`
+}
+
+type GetPromptResult struct {
+	Meta          `json:"_meta,omitempty"`
+	Description   string           `json:"description,omitempty"`
+	Messages      []*PromptMessage `json:"messages"`
+	InputRequests InputRequestMap  `json:"inputRequests,omitempty"`
+	RequestState  string           `json:"requestState,omitempty"`
+}
+
+type CreateMessageParams struct {
+	Meta      `json:"_meta,omitempty"`
+	MaxTokens int64 `json:"maxTokens"`
+}
+
+func (x *CreateMessageParams) isParams()       {}
+func (x *CreateMessageParams) isInputRequest() {}
+
+type ListRootsResult struct {
+	Meta `json:"_meta,omitempty"`
+}
+
+func (*ListRootsResult) isInputResponse() {}
+
+type ElicitationCompleteParams struct {
+	Meta          `json:"_meta,omitempty"`
+	ElicitationID string `json:"elicitationId"`
+}
+
+func (ss *ServerSession) NotifyElicitationComplete(ctx context.Context, params *ElicitationCompleteParams) error {
+	return nil
 }
 
 func URLElicitationRequiredError(elicitations []*ElicitParams) error { return nil }

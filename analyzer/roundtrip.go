@@ -1,0 +1,758 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"iter"
+	"sort"
+
+	"github.com/elicitlint/elicitlint/internal/schema"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// checkRoundTrip implements the round-trip check. Protocol 2026-07-28
+// replaced server-initiated requests with a round trip: a handler returns
+// its requests in the result (InputRequests), the client answers them and
+// calls again with the answers (InputResponses). The check reports
+//
+//   - direct requests, which SDKs that have the round trip refuse on
+//     sessions that negotiate 2026-07-28 (with a fix that migrates the
+//     common shape of tool handler, in roundtripfix.go);
+//   - reads of answers that panic on what a client sends: the server keeps
+//     no memory of what it asked, so every answer is client input;
+//   - results the SDK rejects or never sends;
+//   - keys read that are never requested, and requests never read;
+//   - handlers that ask on every call and never read the answers;
+//   - with -spec=2026-07-28, API that version removed.
+func checkRoundTrip(c *checkPass) {
+	rt := &roundTripCheck{checkPass: c}
+	rt.directRequests()
+	rt.answerAsserts()
+	rt.contentAsserts()
+	rt.rawAnswers()
+	rt.bothParts()
+	rt.unsentRequests()
+	rt.keys()
+	rt.neverEnding()
+	rt.removed()
+}
+
+type roundTripCheck struct {
+	*checkPass
+}
+
+// hasRoundTrip reports whether the SDK version the package is built
+// against has the round trip: the package of the direct method declares
+// the marker type.
+func hasRoundTrip(sdk *SDK, fn *types.Func) bool {
+	return sdk.RoundTrip != nil && fn.Pkg() != nil && fn.Pkg().Scope().Lookup(sdk.RoundTrip.Marker) != nil
+}
+
+// directRequests reports every direct elicitation made against an SDK that
+// refuses it on 2026-07-28 sessions. It is reported once, at the call,
+// also inside a wrapper: its callers are not reported again.
+func (rt *roundTripCheck) directRequests() {
+	for _, dc := range rt.d.rt.direct {
+		if !hasRoundTrip(dc.sdk, dc.fn) {
+			continue
+		}
+		fixes := roundTripFix(rt.checkPass, dc)
+		rt.reportFix(dc.call.Pos(), dc.call.End(), fixes,
+			"%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default: return the request in the result's %s and read the answer from %s, which works with old and new clients",
+			dc.method, dc.sdk.RoundTrip.Refusal, dc.sdk.RoundTrip.RequestsField, dc.sdk.RoundTrip.ResponsesField)
+	}
+}
+
+// panicTail ends the messages about reads that panic on client input.
+func panicTail(sdk *SDK) string {
+	if sdk.RoundTrip.ResponseIface != "" {
+		return "; go-sdk does not recover handler panics, so the server process exits"
+	}
+	return ""
+}
+
+// answerAsserts reports single-value type assertions on one answer
+// (go-sdk InputResponses values): a client decides what the answer is, or
+// sends none.
+func (rt *roundTripCheck) answerAsserts() {
+	for _, a := range rt.d.rt.asserts {
+		if a.commaOK || rt.checkedBefore(a.stack, a.ta) {
+			continue
+		}
+		rt.reportFix(a.ta.Pos(), a.ta.End(), commaOKFix(rt.checkPass, a.stack, "the client sent an unexpected answer"),
+			"single-value type assertion %s panics when a client sends another kind of answer, or none: any client can send inputResponses on any call%s; use the comma-ok form",
+			shortExpr(a.ta), panicTail(a.sdk))
+		// ....(*mcp.ElicitResult).Content["k"].(T) on the same line.
+		if ca := contentAssertOn(a.stack); ca != nil {
+			rt.reportContentAssert(a.sdk, ca, nil)
+		}
+	}
+}
+
+// contentAssertOn returns x.(T) when the assertion on top of stack is the
+// operand of .Content[k].(T), all single-value.
+func contentAssertOn(stack []ast.Node) *ast.TypeAssertExpr {
+	n := len(stack)
+	if n < 4 {
+		return nil
+	}
+	sel, ok := stack[n-2].(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	ix, ok := stack[n-3].(*ast.IndexExpr)
+	if !ok || ix.X != sel {
+		return nil
+	}
+	ta, ok := stack[n-4].(*ast.TypeAssertExpr)
+	if !ok || ta.X != ix || ta.Type == nil || isCommaOK(stack[:n-3]) {
+		return nil
+	}
+	return ta
+}
+
+// contentAsserts reports single-value type assertions on the Content of a
+// round-trip answer held in a variable: nothing checks the answer against
+// the requested schema on 2026-07-28 sessions.
+func (rt *roundTripCheck) contentAsserts() {
+	for _, site := range rt.d.results {
+		if !site.roundTrip || site.obj == nil || site.body == nil {
+			continue
+		}
+		for _, r := range keyReads(rt.pkgCtx, site, rt.sum.schemas.reader.Resolve) {
+			if r.assert != nil && !r.commaOK {
+				rt.reportContentAssert(site.sdk, r.assert, site)
+			}
+		}
+		if site.sdk.ContentIsMap {
+			continue
+		}
+		// mcp-go: Content is any, asserted to a map first.
+		walkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || !rt.isResultField(site, sel, site.sdk.ContentField) {
+				return
+			}
+			if ta, ok := parentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !isCommaOK(path[:len(path)-1]) {
+				rt.reportContentAssert(site.sdk, ta, site)
+			}
+		})
+	}
+}
+
+func (rt *roundTripCheck) reportContentAssert(sdk *SDK, ta *ast.TypeAssertExpr, site *resultSite) {
+	rt.report(ta, "single-value type assertion %s panics when a client answers with another type: round-trip answers are not checked against the requested schema%s; use the comma-ok form", shortExpr(ta), panicTail(sdk))
+}
+
+// shortExpr renders a type assertion for messages, eliding long operands.
+func shortExpr(ta *ast.TypeAssertExpr) string {
+	s := types.ExprString(ta)
+	if len(s) > 80 {
+		s = "..." + s[len(s)-77:]
+	}
+	return s
+}
+
+// checkedBefore reports whether the assertion on top of stack sits where a
+// comma-ok assertion of the same operand to the same type has succeeded:
+// in the body of `if _, ok := x.(T); ok` (or `ok && ...`), or after
+// `if !ok { return }` in the same block.
+func (rt *roundTripCheck) checkedBefore(stack []ast.Node, ta *ast.TypeAssertExpr) bool {
+	want := types.ExprString(ta)
+	okVar := func(s ast.Stmt) *types.Var {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return nil
+		}
+		if prev, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); !ok || types.ExprString(prev) != want {
+			return nil
+		}
+		id, _ := as.Lhs[1].(*ast.Ident)
+		if id == nil {
+			return nil
+		}
+		v, _ := rt.info.ObjectOf(id).(*types.Var)
+		return v
+	}
+	isVar := func(e ast.Expr, v *types.Var) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && v != nil && rt.info.Uses[id] == v
+	}
+	// cond holds v on its true path: v, v && ..., ... && v.
+	var holds func(e ast.Expr, v *types.Var) bool
+	holds = func(e ast.Expr, v *types.Var) bool {
+		if isVar(e, v) {
+			return true
+		}
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		return ok && b.Op == token.LAND && (holds(b.X, v) || holds(b.Y, v))
+	}
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.IfStmt:
+			if p.Init != nil && stack[i+1] == p.Body && holds(p.Cond, okVar(p.Init)) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for k, s := range p.List {
+				if s == stack[i+1] {
+					break
+				}
+				ifs, ok := s.(*ast.IfStmt)
+				if !ok || !terminates(ifs.Body) || ifs.Else != nil {
+					continue
+				}
+				v := okVar(ifs.Init)
+				if v == nil && k > 0 {
+					v = okVar(p.List[k-1])
+				}
+				if u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && isVar(u.X, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rawAnswers reports reads of an answer's raw field (mcp-go's
+// InputResponses[k].Elicitation), which stays nil for answers from
+// 2026-07-28 clients until the answer is decoded.
+func (rt *roundTripCheck) rawAnswers() {
+	for _, sel := range rt.d.rt.raw {
+		ix := ast.Unparen(sel.X).(*ast.IndexExpr)
+		sdk := rt.rtTypeIn(rt.info.TypeOf(ix.X), func(r *RoundTrip) string { return r.ResponseMap })
+		if sdk == nil || rt.decodedIn(sel, ix, sdk) {
+			continue
+		}
+		key := types.ExprString(ix.Index)
+		rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with server.%s(%s, %s)",
+			types.ExprString(sel), sdk.RoundTrip.DecodeMethod, sdk.RoundTrip.ElicitResponseFunc, types.ExprString(ix.X), key)
+	}
+}
+
+// decodedIn reports whether the function holding sel calls the decode
+// method on the same answer.
+func (rt *roundTripCheck) decodedIn(sel *ast.SelectorExpr, ix *ast.IndexExpr, sdk *SDK) bool {
+	body := rt.bodyAt(sel.Pos())
+	if body == nil {
+		return false
+	}
+	want := types.ExprString(ix)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if s, ok := call.Fun.(*ast.SelectorExpr); ok && s.Sel.Name == sdk.RoundTrip.DecodeMethod && types.ExprString(s.X) == want {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// bodyAt returns the body of the innermost function holding pos.
+func (rt *roundTripCheck) bodyAt(pos token.Pos) *ast.BlockStmt {
+	var body *ast.BlockStmt
+	for _, f := range rt.pass.Files {
+		if f.FileStart > pos || pos > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || n.Pos() > pos || n.End() <= pos {
+				return false
+			}
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				body = fn.Body
+			case *ast.FuncLit:
+				body = fn.Body
+			}
+			return true
+		})
+	}
+	return body
+}
+
+// field returns the value of key name in a keyed literal, or nil.
+func litField(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv
+			}
+		}
+	}
+	return nil
+}
+
+// nonEmpty reports whether e is a value other than nil, "" or an empty
+// literal, as far as can be told.
+func (rt *roundTripCheck) nonEmpty(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		if _, isSlice := rt.info.TypeOf(lit).Underlying().(*types.Slice); isSlice {
+			return len(lit.Elts) > 0
+		}
+		return true
+	}
+	return rt.present(&fieldVal{value: e})
+}
+
+// requestsOf returns the key-value of a result literal that sets its
+// requests to a non-empty value, or nil.
+func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
+	lit, rtd := r.lit, r.sdk.RoundTrip
+	if rtd.ResultsEmbed != "" {
+		kv := litField(lit, rtd.ResultsEmbed)
+		if kv == nil {
+			return nil
+		}
+		inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+		if !ok {
+			return nil
+		}
+		lit = inner
+	}
+	kv := litField(lit, rtd.RequestsField)
+	if kv == nil || !rt.nonEmpty(kv.Value) {
+		return nil
+	}
+	return kv
+}
+
+// bothParts reports go-sdk results that carry requests and content: the
+// SDK answers them with an internal error.
+func (rt *roundTripCheck) bothParts() {
+	for _, r := range rt.d.rt.results {
+		fields := r.sdk.RoundTrip.Results[typeName(rt.info.TypeOf(r.lit))]
+		if len(fields) == 0 {
+			continue
+		}
+		req := rt.requestsOf(r)
+		if req == nil {
+			continue
+		}
+		for _, f := range fields {
+			if kv := litField(r.lit, f); kv != nil && rt.nonEmpty(kv.Value) {
+				rt.report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.sdk.RoundTrip.RequestsField, f, f)
+				break
+			}
+		}
+	}
+}
+
+func typeName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// unsentRequests reports mcp-go results with requests whose ResultType is
+// not input_required: NeedsInput() is false and the requests are never
+// sent.
+func (rt *roundTripCheck) unsentRequests() {
+	for _, r := range rt.d.rt.results {
+		rtd := r.sdk.RoundTrip
+		if rtd.ResultTypeField == "" {
+			continue
+		}
+		req := rt.requestsOf(r)
+		if req == nil || rt.resultTypeSet(r) {
+			continue
+		}
+		rt.report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
+			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.ElicitMethod, rtd.Finishers[0])
+	}
+}
+
+// resultTypeSet reports whether the result literal says input_required, or
+// might: its result type field is set to something we cannot read, or the
+// literal is stored and the function sets the field later.
+func (rt *roundTripCheck) resultTypeSet(r *resultLit) bool {
+	rtd := r.sdk.RoundTrip
+	if kv := litField(r.lit, rtd.ResultEmbed); kv != nil {
+		inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+		if !ok {
+			return true // a Result value from elsewhere
+		}
+		if f := litField(inner, rtd.ResultTypeField); f != nil {
+			s, ok := constString(rt.info, f.Value)
+			want := rt.resultTypeConst(r.sdk)
+			return !ok || want == "" || s == want
+		}
+	}
+	// Stored in a variable: the field may be set later.
+	switch parentOf(stripAddr(r.stack)).(type) {
+	case *ast.ReturnStmt, *ast.CallExpr:
+		return false
+	}
+	body := rt.bodyAt(r.lit.Pos())
+	set := false
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && (sel.Sel.Name == rtd.ResultTypeField || sel.Sel.Name == rtd.ResultEmbed) {
+						set = true
+					}
+				}
+			}
+			return !set
+		})
+	}
+	return set
+}
+
+// stripAddr drops a & above the node on top of the stack.
+func stripAddr(stack []ast.Node) []ast.Node {
+	if n := len(stack); n >= 2 {
+		if u, ok := stack[n-2].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			return stack[:n-1]
+		}
+	}
+	return stack
+}
+
+// resultTypeConst returns the value of the SDK's input_required constant.
+func (rt *roundTripCheck) resultTypeConst(sdk *SDK) string {
+	for _, imp := range rt.pass.Pkg.Imports() {
+		if imp.Path() != sdk.typesPath() {
+			continue
+		}
+		if c, ok := imp.Scope().Lookup(sdk.RoundTrip.ResultTypeConst).(*types.Const); ok {
+			return constantString(c)
+		}
+	}
+	return ""
+}
+
+// keys reports answers read under a key no request of the package uses,
+// and requests never read, when every key of the package is a constant.
+func (rt *roundTripCheck) keys() {
+	reads, requests := rt.d.rt.reads, rt.d.rt.requests
+	for r, hint := range unmatched(reads, requests) {
+		rt.report(r.at, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.key, r.key, hint)
+	}
+	for r, hint := range unmatched(requests, reads) {
+		rt.report(r.at, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.key, hint)
+	}
+}
+
+// unmatched yields the uses whose key none of others has, with a
+// did-you-mean hint, when every key of others is a constant and there is
+// at least one.
+func unmatched(uses, others []*keyUse) iter.Seq2[*keyUse, string] {
+	return func(yield func(*keyUse, string) bool) {
+		keys := keySet(others)
+		if len(keys) == 0 {
+			return
+		}
+		names := sortedKeys(keys)
+		for _, u := range uses {
+			if u.key != "" && !keys[u.key] && !yield(u, didYouMean(u.key, names)) {
+				return
+			}
+		}
+	}
+}
+
+// keySet returns the constant keys of uses, or nil when some key is not a
+// constant (then nothing is known).
+func keySet(uses []*keyUse) map[string]bool {
+	set := map[string]bool{}
+	for _, u := range uses {
+		if u.key == "" {
+			return nil
+		}
+		set[u.key] = true
+	}
+	return set
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// neverEnding reports functions that return requests on every path and
+// never read an answer: the client answers, calls again and gets the same
+// requests until it gives up.
+func (rt *roundTripCheck) neverEnding() {
+	asks := map[ast.Expr]*SDK{} // request results: literals and builder calls
+	fns := map[ast.Node]*SDK{}
+	for _, r := range rt.d.rt.results {
+		if rt.requestsOf(r) != nil {
+			asks[r.lit] = r.sdk
+			if fn, _ := enclosing(r.stack); fn != nil {
+				fns[fn] = r.sdk
+			}
+		}
+	}
+	for _, f := range rt.d.rt.finishers {
+		asks[f.call] = f.sdk
+		if f.fn != nil {
+			fns[f.fn] = f.sdk
+		}
+	}
+	if len(fns) == 0 {
+		return
+	}
+	readers := map[ast.Node]bool{}
+	for _, r := range rt.d.rt.reads {
+		readers[r.fn] = true
+	}
+	for _, site := range rt.d.results {
+		if site.roundTrip {
+			if fn := rt.funcOf(site.body); fn != nil {
+				readers[fn] = true
+			}
+		}
+	}
+	// Finisher calls mark their functions too.
+	for _, f := range rt.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch fn := n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				sdk, ok := fns[fn]
+				if !ok {
+					return true
+				}
+				if !readers[fn] && rt.takesRequest(fn, sdk) && rt.asksOnEveryPath(fn, asks) && !rt.mayRead(fn, sdk) {
+					at := ast.Node(fn)
+					if d, ok := fn.(*ast.FuncDecl); ok {
+						at = d.Name
+					} else {
+						at = fn.(*ast.FuncLit).Type
+					}
+					rt.report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// takesRequest reports whether fn has a parameter of a request of sdk
+// that can carry answers (its params have the responses field): it is a
+// handler, not a helper that builds a result for one.
+func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *SDK) bool {
+	sig := rt.signatureOf(fn)
+	if sig == nil {
+		return false
+	}
+	rtd := sdk.RoundTrip
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if !rt.fromSDK(t) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, rtd.ParamsField)
+		params, ok := obj.(*types.Var)
+		if !ok || !params.IsField() {
+			continue
+		}
+		if f, _, _ := types.LookupFieldOrMethod(params.Type(), true, nil, rtd.ResponsesField); f != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// funcOf returns the function node whose body is body.
+func (rt *roundTripCheck) funcOf(body *ast.BlockStmt) ast.Node {
+	if body == nil {
+		return nil
+	}
+	var found ast.Node
+	for _, f := range rt.pass.Files {
+		if f.FileStart > body.Pos() || body.Pos() > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found != nil || n == nil || n.Pos() > body.Pos() || n.End() < body.End() {
+				return false
+			}
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				if fn.Body == body {
+					found = fn
+				}
+			case *ast.FuncLit:
+				if fn.Body == body {
+					found = fn
+				}
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
+// asksOnEveryPath reports whether every return statement of fn (outside
+// nested function literals) returns a request result first.
+func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*SDK) bool {
+	var body *ast.BlockStmt
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if body == nil || !terminates(body) {
+		return false
+	}
+	n, all := 0, true
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			if len(x.Results) == 0 {
+				all = false
+				return false
+			}
+			e := ast.Unparen(x.Results[0])
+			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				e = ast.Unparen(u.X)
+			}
+			if _, ok := asks[e]; !ok {
+				all = false
+			}
+		}
+		return true
+	})
+	return n > 0 && all
+}
+
+// mayRead reports whether fn hands something of the SDK (the request, its
+// params, the answers) to a function outside the SDK, which may read the
+// answers for it, or selects the answers field.
+func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *SDK) bool {
+	may := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == sdk.RoundTrip.ResponsesField {
+				may = true
+			}
+		case *ast.CallExpr:
+			callee, _ := typeutil.Callee(rt.info, n).(*types.Func)
+			if callee != nil && rt.sdks.ofPkg(callee) != nil {
+				return true
+			}
+			for _, a := range n.Args {
+				if t := rt.info.TypeOf(a); t != nil && rt.fromSDK(t) {
+					may = true
+				}
+			}
+		}
+		return !may
+	})
+	return may
+}
+
+// fromSDK reports whether t (or *t) is a named type of an SDK.
+func (rt *roundTripCheck) fromSDK(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && rt.sdks.ofPkg(n.Obj()) != nil
+}
+
+// removed reports, with -spec=2026-07-28, API for what that version
+// removed: the URL-required error and the completion notification.
+func (rt *roundTripCheck) removed() {
+	if rt.cfg.version() != schema.V20260728 {
+		return
+	}
+	for _, u := range rt.d.rt.removed {
+		what := "return the url-mode request in the result's InputRequests instead"
+		if u.name != u.sdk.URLErrorFunc && u.name != u.sdk.URLErrorType {
+			what = "a client of that version learns that the out-of-band step is done when it calls again with the answer; send the notification only to older clients, or drop it"
+		}
+		rt.report(u.node, "%s is not part of protocol 2026-07-28 (-spec=2026-07-28): %s", u.name, what)
+	}
+}
+
+// commaOKFix rewrites `v := x.(T)` into the comma-ok form with an early
+// return of an error when the assertion fails, where the function's
+// results allow it.
+func commaOKFix(c *checkPass, stack []ast.Node, what string) []analysis.SuggestedFix {
+	n := len(stack)
+	if n < 3 {
+		return nil
+	}
+	ta := stack[n-1].(*ast.TypeAssertExpr)
+	as, ok := stack[n-2].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != ta {
+		return nil
+	}
+	if _, ok := stack[n-3].(*ast.BlockStmt); !ok {
+		return nil
+	}
+	fn, _ := enclosing(stack)
+	sig := c.signatureOf(fn)
+	file := c.fileOf(ta.Pos())
+	if sig == nil || file == nil {
+		return nil
+	}
+	ret, edits, ok := c.failReturn(sig, file, what)
+	if !ok {
+		return nil
+	}
+	okName := freshName(c.pass.Pkg, c.info, as.Pos(), "ok")
+	indent := c.indentOf(as.Pos())
+	eol := c.lineEnd(as.End()) // after a trailing comment
+	edits = append(edits,
+		analysis.TextEdit{Pos: as.Lhs[0].End(), End: as.Lhs[0].End(), NewText: []byte(", " + okName)},
+		analysis.TextEdit{Pos: eol, End: eol, NewText: []byte(fmt.Sprintf("\n%sif !%s {\n%s\t%s\n%s}", indent, okName, indent, ret, indent))},
+	)
+	return []analysis.SuggestedFix{{Message: "Use the comma-ok form and return an error when the assertion fails", TextEdits: edits}}
+}
+
+// freshName returns base, or base with a number, that names nothing in
+// the scope at pos.
+func freshName(pkg *types.Package, info *types.Info, pos token.Pos, base string) string {
+	scope := pkg.Scope().Innermost(pos)
+	for i := 0; ; i++ {
+		name := base
+		if i > 0 {
+			name = fmt.Sprintf("%s%d", base, i)
+		}
+		if scope == nil {
+			return name
+		}
+		if _, obj := scope.LookupParent(name, pos); obj == nil {
+			return name
+		}
+	}
+}
+
+// constantString returns the string value of a constant, or "".
+func constantString(c *types.Const) string {
+	if c.Val() == nil {
+		return ""
+	}
+	s, ok := constStringValue(c.Val())
+	if !ok {
+		return ""
+	}
+	return s
+}
