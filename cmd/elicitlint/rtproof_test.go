@@ -71,6 +71,39 @@ func TestRTProofLegacyFailsOnNewProtocol(t *testing.T) {
 	}
 }
 
+// What elicitlint -fix makes of the legacy handler passes the proof: the
+// same outcome for accept, decline and cancel on both protocols. The fix
+// must also be the only change (no other finding is fixed), and the fixed
+// handler must no longer make a direct request.
+func TestRTProofFixedHandler(t *testing.T) {
+	for _, sdk := range []string{"gosdk", "mcpgo"} {
+		t.Run(sdk, func(t *testing.T) {
+			dir := rtproofModule(t, sdk, rtproofSource(t, sdk, "legacy"))
+			out, errOut, code := run(t, dir, "-fix", "./handlers")
+			if code != 0 && code != 3 {
+				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
+			}
+			fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Equal(fixed, rtproofSource(t, sdk, "legacy")) {
+				t.Fatalf("-fix changed nothing:\n%s%s", out, errOut)
+			}
+			if bytes.Contains(fixed, []byte(".Elicit(ctx")) || bytes.Contains(fixed, []byte("RequestElicitation(")) {
+				t.Errorf("the fixed handler still makes a direct request:\n%s", fixed)
+			}
+			if out, errOut, code := run(t, dir, "./handlers"); code != 0 {
+				t.Errorf("elicitlint on the fixed handler: exit %d\n%s%s\n%s", code, out, errOut, fixed)
+			}
+			res := rtproofRun(t, dir, rtproofBook)
+			if len(res.failed) > 0 {
+				t.Errorf("the fixed handler fails %q\n%s\nharness output:\n%s", res.failed, fixed, res.output)
+			}
+		})
+	}
+}
+
 // rtproofSource reads the handler in testdata/rtproof/<sdk>/<dir>/book.go.
 func rtproofSource(t *testing.T, sdk, dir string) []byte {
 	t.Helper()
