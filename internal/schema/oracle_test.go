@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +15,9 @@ import (
 // schema.json of that version. Check is stricter than the official files
 // (they do not forbid extra keywords), so the converse does not hold.
 
-const specDir = "../../../shared/spec"
+// specDir holds the official schema files, with their source (see
+// SOURCE.md there).
+const specDir = "testdata/spec"
 
 type officialSchema struct {
 	primitive *jsonschema.Schema // PrimitiveSchemaDefinition
@@ -24,9 +28,6 @@ func loadOfficial(t *testing.T, v Version) officialSchema {
 	t.Helper()
 	path := filepath.Join(specDir, "mcp-schema-"+string(v)+".json")
 	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		t.Skipf("official MCP schema %s not found (expected the shared spec folder beside the module); skipping the oracle test", path)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,6 +323,35 @@ func TestOracleSanity(t *testing.T) {
 		}
 		if !strings.HasPrefix(string(v), "20") {
 			t.Fatal("bad version")
+		}
+	}
+}
+
+// TestSpecFilesMatchSource checks the official schema files against the
+// checksums their SOURCE.md gives.
+func TestSpecFilesMatchSource(t *testing.T) {
+	source, err := os.ReadFile(filepath.Join(specDir, "SOURCE.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range allVersions {
+		name := "mcp-schema-" + string(v) + ".json"
+		data, err := os.ReadFile(filepath.Join(specDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := fmt.Sprintf("%x", sha256.Sum256(data))
+		found := false
+		for _, line := range strings.Split(string(source), "\n") {
+			if strings.HasPrefix(line, "| `"+name+"`") {
+				found = true
+				if !strings.Contains(line, "`"+sum+"`") {
+					t.Errorf("%s: sha256 %s is not the one in SOURCE.md: %s", name, sum, line)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: not listed in SOURCE.md", name)
 		}
 	}
 }

@@ -44,6 +44,24 @@ func TestValidate(t *testing.T) {
 		{"bad $ref URI", prop(`{"$ref":"http://[::1"}`),
 			[]want{schemaW(`"$ref"`, `property "p": $ref is not a valid uri-reference`)}},
 		{"dangling local ref is not a metaschema matter", prop(`{"$ref":"#/$defs/missing"}`), nil},
+		{"reference target", `{"type":"object","properties":{"p":{"$ref":"#/x"}},"x":{"type":"strng"}}`,
+			[]want{schemaW(`"type":"strng"`, `x/type must be one of "array"`)}},
+		{"every reference target", `{"type":"object","properties":{"p":{"$ref":"#/x"},"q":{"$ref":"#/y"}},"x":{"minLength":"1"},"y":5}`,
+			[]want{schemaW(`"minLength"`, `x/minLength must be an integer, not a string`), schemaW(`"y":5`, `y must be a boolean or an object, not a number`)}},
+		{"target in an unknown keyword is not followed", `{"type":"object","properties":{},"x":{"$ref":"#/y"},"y":5}`, nil},
+		{"vocabulary key", `{"type":"object","properties":{},"$vocabulary":{"not a uri":true}}`,
+			[]want{schemaW(`"$vocabulary"`, `$vocabulary has key "not a uri", which is not a valid uri`)}},
+		{"embedded draft-04 resource", `{"type":"object","properties":{"p":{"$schema":"http://json-schema.org/draft-04/schema#","id":"http://x.example/p","type":"string","exclusiveMinimum":true}}}`,
+			[]want{schemaW(`"p"`, `property "p" has "exclusiveMinimum" without "minimum"`)}},
+		{"draft-04 without an id is the document's draft", `{"type":"object","properties":{"p":{"$schema":"http://json-schema.org/draft-04/schema#","type":"string","exclusiveMinimum":true}}}`,
+			[]want{schemaW(`"exclusiveMinimum"`, `property "p": exclusiveMinimum must be a number, not a boolean`)}},
+		{"$id with a fragment", prop(`{"$id":"a#b"}`),
+			[]want{schemaW(`"$id"`, `property "p": $id must not have a fragment`)}},
+		{"anchor", prop(`{"$anchor":"1a"}`),
+			[]want{schemaW(`"$anchor"`, `property "p": $anchor must match "^[A-Za-z_][-A-Za-z0-9._]*$"`)}},
+		{"multipleOf", prop(`{"type":"number","multipleOf":0}`),
+			[]want{schemaW(`"multipleOf"`, `property "p": multipleOf must be greater than 0`)}},
+		{"two ids", `{"type":"object","properties":{"a":{"$id":"http://x.example/a","type":"strng"},"b":{"$id":"http://x.example/a"}}}`, nil},
 	}
 	for _, tt := range tests {
 		src := []byte(tt.src)
@@ -83,12 +101,12 @@ func TestValidateUnknown(t *testing.T) {
 	}
 }
 
-// TestValidateNeverLoads proves that references and dialects outside the
-// schema are refused rather than fetched, and not reported.
+// TestValidateNeverLoads: references and dialects outside the schema are
+// not reported on, and the oracle, which would load them, is refused.
 func TestValidateNeverLoads(t *testing.T) {
 	tests := []struct {
 		src      string
-		attempts []string
+		attempts []string // by the oracle
 	}{
 		{prop(`{"$ref":"file:///etc/passwd"}`), []string{"file:///etc/passwd"}},
 		{prop(`{"$ref":"http://example.com/s.json"}`), []string{"http://example.com/s.json"}},
@@ -96,6 +114,8 @@ func TestValidateNeverLoads(t *testing.T) {
 		{prop(`{"$ref":"other.json"}`), []string{"https://elicitlint.invalid/other.json"}},
 		{`{"$id":"http://evil.example/x","type":"object","properties":{"a":{"$ref":"y.json"}}}`, []string{"http://evil.example/y.json"}},
 		{`{"$schema":"http://example.com/meta","type":"object","properties":{}}`, []string{"http://example.com/meta"}},
+		{`{"$schema":"http://example.com/meta","type":"object","properties":{"a":{"type":"strng"}}}`, []string{"http://example.com/meta"}},
+		{`{"type":"object","properties":{"a":{"$schema":"http://example.com/meta","type":"strng"}}}`, []string{"http://example.com/meta"}},
 		// The official metaschemas are built in: nothing to load.
 		{prop(`{"$ref":"https://json-schema.org/draft/2020-12/schema"}`), nil},
 		{prop(`{"$ref":"#/$defs/x"}`), nil},
@@ -105,15 +125,15 @@ func TestValidateNeverLoads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := &refusingLoader{}
-		if got := validate(root, l); len(got) != 0 {
-			t.Errorf("%s: findings %v", tt.src, got)
-		}
-		if !reflect.DeepEqual(l.attempts, tt.attempts) {
-			t.Errorf("%s: load attempts %q; want %q", tt.src, l.attempts, tt.attempts)
-		}
 		if got := Validate(root); len(got) != 0 {
 			t.Errorf("%s: Validate = %v", tt.src, got)
+		}
+		l := &refusingLoader{}
+		if res, _ := v6Check(root, l); res.failed {
+			t.Errorf("%s: oracle findings %v", tt.src, res)
+		}
+		if !reflect.DeepEqual(l.attempts, tt.attempts) {
+			t.Errorf("%s: oracle load attempts %q; want %q", tt.src, l.attempts, tt.attempts)
 		}
 	}
 	// The loader itself refuses.
@@ -122,16 +142,37 @@ func TestValidateNeverLoads(t *testing.T) {
 	}
 }
 
-func TestPointerTokens(t *testing.T) {
-	tests := map[string][]string{
-		"":             nil,
-		"/properties":  {"properties"},
-		"/a~1b/c~0d/0": {"a/b", "c~d", "0"},
-		"/":            {""},
+func TestPointers(t *testing.T) {
+	root, err := ParseJSON([]byte(`{"a/b":{"c~d":[1,{"":2}]}}`), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for in, want := range tests {
-		if got := pointerTokens(in); !reflect.DeepEqual(got, want) {
-			t.Errorf("pointerTokens(%q) = %q; want %q", in, got, want)
+	doc := &document{root: root}
+	for ptr, want := range map[string]string{
+		"":                "{",
+		"/a~1b":           "{",
+		"/a~1b/c~0d/0":    "1",
+		"/a~1b/c~0d/1/":   "2",
+		"/a~1b/c~0d/01/":  "2", // indexes as validators read them
+		"/a~1b/c~0d/2":    "",
+		"/a~2b":           "",
+		"/a~":             "",
+		"a":               "",
+		"/a~1b/c~0d/0/x":  "",
+		"/a~1b/c~0d/-1/x": "",
+	} {
+		p, ok := doc.lookup(ptr)
+		switch {
+		case want == "" && ok:
+			t.Errorf("lookup(%q) found %v", ptr, p.node)
+		case want != "" && !ok:
+			t.Errorf("lookup(%q) found nothing", ptr)
+		case ok && (want == "{") != (p.node.Kind == Object):
+			t.Errorf("lookup(%q) = %v", ptr, p.node)
+		case ok && want != "{" && p.node.Num != float64(want[0]-'0'):
+			t.Errorf("lookup(%q) = %v", ptr, p.node.Num)
+		case ok && pointer(p) != ptr:
+			t.Errorf("pointer(lookup(%q)) = %q", ptr, pointer(p))
 		}
 	}
 }
