@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"net"
 	"net/url"
 	"strings"
 
@@ -138,10 +137,23 @@ func checkURLValue(c *checkPass, fv *fieldVal) {
 		}
 		host = ""
 	}
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
+	checkScheme(c, fv, strings.ToLower(scheme), hostname(host), prefix)
+}
+
+// hostname drops the port of a URL's host part, and the brackets of an
+// IPv6 address: "[::1]:8080" is "::1", "localhost:3000" is "localhost". A
+// bare IPv6 address (not valid in a URL) is left as it is. (package net
+// would do, but linking it costs every go vet process a dynamic link.)
+func hostname(host string) string {
+	if rest, ok := strings.CutPrefix(host, "["); ok {
+		h, _, _ := strings.Cut(rest, "]")
+		return h
 	}
-	checkScheme(c, fv, strings.ToLower(scheme), strings.Trim(host, "[]"), prefix)
+	if strings.Count(host, ":") == 1 {
+		h, _, _ := strings.Cut(host, ":")
+		return h
+	}
+	return host
 }
 
 func checkScheme(c *checkPass, fv *fieldVal, scheme, host, shown string) {
