@@ -48,16 +48,24 @@ type decision struct {
 	distinct map[string]bool
 	// joined are actions that share a path with another named action.
 	joined map[string]bool
+	// named are the actions the code spells out (case values, compared
+	// constants), whatever path they take.
+	named map[string]bool
 	// rest is set when there is an explicit path for the actions not named:
 	// a default case or a final else.
 	rest bool
 	// implicitRest is set when the code after the switch or if-chain is
-	// reached only by the actions not named (every branch leaves). It
-	// counts for "accept" alone, the guard-clause style
-	// (if decline { return }; if cancel { return }; use the answer): when
-	// decline or cancel falls out of a switch into the code that follows,
-	// that code is usually the success path, which is the bug.
+	// reached only by the actions not named, because every branch leaves.
+	// That code is the path of the one action not named, like a default
+	// (if decline { return }; if accept { return }; handle cancel). When
+	// several are not named and one is "accept", it is accept's path (the
+	// guard-clause style: if decline { return }; use the answer), shared
+	// with the others.
 	implicitRest bool
+}
+
+func newDecision(n ast.Node) *decision {
+	return &decision{node: n, distinct: map[string]bool{}, joined: map[string]bool{}, named: map[string]bool{}}
 }
 
 type actionReport struct {
@@ -229,11 +237,14 @@ func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) a
 
 // judge combines the decisions made on one result.
 func (af *actionFlow) judge(ds []*decision) actionReport {
-	distinct, joined, rest, implicit := map[string]bool{}, map[string]bool{}, false, false
+	distinct, joined, named, rest, implicit := map[string]bool{}, map[string]bool{}, map[string]bool{}, false, false
 	var sw *ast.SwitchStmt
 	for _, d := range ds {
 		for a := range d.distinct {
 			distinct[a] = true
+		}
+		for a := range d.named {
+			named[a] = true
 		}
 		for a := range d.joined {
 			joined[a] = true
@@ -284,28 +295,45 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 	if len(missing) == 0 {
 		return actionReport{verdict: vHandled}
 	}
-	if rest && (len(missing) == 1 && !joined[missing[0]] || af.pc.cfg.defaultHandlesRest && len(joined) == 0) {
+	// Naming every action handles it, even when decline and cancel share
+	// a path (case "decline", "cancel":), as long as accept has a path too
+	// (its own case, a default, or the code after): the rule exhaustive
+	// uses for enums.
+	if named[actDecline] && named[actCancel] && (named[actAccept] || rest || implicit) {
 		return actionReport{verdict: vHandled}
 	}
-	if implicit && len(missing) == 1 && missing[0] == actAccept && !joined[actAccept] {
+	// A default, final else or the code after every branch leaves is the
+	// path of the one action not named; with -actions-default-handles-rest
+	// it is the path of all of them.
+	if (rest || implicit) && len(missing) == 1 && !joined[missing[0]] {
+		return actionReport{verdict: vHandled}
+	}
+	if (rest || implicit) && af.pc.cfg.defaultHandlesRest && len(joined) == 0 {
 		return actionReport{verdict: vHandled}
 	}
 	r := actionReport{verdict: vPartial, at: ds[0].node, missing: missing, sw: sw}
-	// Accept-only: decline and cancel share a path, and accept has one of
-	// its own (a case, or the rest of the code).
-	r.acceptOnly = !distinct[actDecline] && !distinct[actCancel] && (distinct[actAccept] || rest || implicit)
+	// The code after a guard that leaves is accept's path, when accept is
+	// not named: only the actions that fall into it with accept are
+	// missing (if a == "decline" { return }; use the answer: "cancel").
+	if implicit && !rest && !named[actAccept] && len(missing) > 1 {
+		r.missing = slices.DeleteFunc(slices.Clone(missing), func(a string) bool { return a == actAccept })
+	}
+	// Accept-only: the code tells accept from not-accept and names
+	// neither refusal.
+	r.acceptOnly = named[actAccept] && !named[actDecline] && !named[actCancel]
 	return r
 }
 
 // switchDecision reads `switch res.Action { ... }`.
 func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
-	d := &decision{node: s, distinct: map[string]bool{}, joined: map[string]bool{}}
+	d := newDecision(s)
 	// Without a default, the code after the switch is the path of the
-	// actions not named, but only when every case leaves (as for if-chains).
+	// actions not named, but only when every case leaves (as for
+	// if-chains; a bare break leaves the switch, not the code after it).
 	allLeave := len(s.Body.List) > 0
 	for _, st := range s.Body.List {
 		cc := st.(*ast.CaseClause)
-		if !terminates(&ast.BlockStmt{List: cc.Body}) {
+		if !af.pc.leaves(cc.Body, false) {
 			allLeave = false
 		}
 		if cc.List == nil {
@@ -316,6 +344,7 @@ func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 		for _, e := range cc.List {
 			if s, ok := constString(af.pc.info, e); ok {
 				vals = append(vals, s)
+				d.named[s] = true
 			}
 		}
 		if len(vals) == 1 {
@@ -365,7 +394,8 @@ func (af *actionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e a
 		}
 	}
 	// A bare comparison tells one action from the others.
-	d := &decision{node: b, distinct: map[string]bool{val: true}, joined: map[string]bool{}}
+	d := newDecision(b)
+	d.distinct[val], d.named[val] = true, true
 	for _, a := range allActions {
 		if a != val {
 			d.joined[a] = true
@@ -385,10 +415,13 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 		}
 		ifs = parent
 	}
-	d := &decision{node: ifs, distinct: map[string]bool{}, joined: map[string]bool{}}
+	d := newDecision(ifs)
 	allLeave := true
 	for cur := ifs; cur != nil; {
 		vals, neg, ok := af.condValues(cur.Cond)
+		for _, v := range vals {
+			d.named[v] = true
+		}
 		switch {
 		case !ok:
 		case neg:
@@ -398,7 +431,7 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 					d.joined[a] = true
 				}
 			}
-			if len(vals) == 1 && (terminates(cur.Body) || cur.Else != nil) {
+			if len(vals) == 1 && (af.pc.terminates(cur.Body) || cur.Else != nil) {
 				d.distinct[vals[0]] = true
 			}
 		case len(vals) == 1:
@@ -408,7 +441,7 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 				d.joined[v] = true
 			}
 		}
-		if !terminates(cur.Body) {
+		if !af.pc.terminates(cur.Body) {
 			allLeave = false
 		}
 		switch e := cur.Else.(type) {
@@ -455,28 +488,6 @@ func (af *actionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 		}
 	}
 	return nil, false, false
-}
-
-// terminates reports whether a block always leaves the enclosing code: its
-// last statement returns, panics, breaks, continues or jumps.
-func terminates(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Fatal" || sel.Sel.Name == "Fatalf" || sel.Sel.Name == "Exit") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // isEncoder reports functions of the encoding packages (json.Marshal,

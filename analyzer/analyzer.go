@@ -87,6 +87,9 @@ type pkgCtx struct {
 	sdks    *sdkSet
 	cfg     *config
 	rep     *reporter
+	// noReturnFuncs are the package's functions that never return,
+	// computed on first need (see noReturn).
+	noReturnFuncs map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, cfg *config) (_ any, err error) {

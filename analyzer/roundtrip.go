@@ -202,7 +202,7 @@ func (rt *roundTripCheck) checkedBefore(stack []ast.Node, ta *ast.TypeAssertExpr
 					break
 				}
 				ifs, ok := s.(*ast.IfStmt)
-				if !ok || !terminates(ifs.Body) || ifs.Else != nil {
+				if !ok || !rt.terminates(ifs.Body) || ifs.Else != nil {
 					continue
 				}
 				v := okVar(ifs.Init)
@@ -613,7 +613,7 @@ func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*SDK) b
 	case *ast.FuncLit:
 		body = f.Body
 	}
-	if body == nil || !terminates(body) {
+	if body == nil || !rt.terminates(body) {
 		return false
 	}
 	n, all := 0, true

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // walkWithPath calls f for every node under root with the path from root
@@ -153,4 +156,128 @@ func (pc *pkgCtx) qualifier(f *ast.File) types.Qualifier {
 // typeString spells t as the file holding pos would.
 func (pc *pkgCtx) typeString(t types.Type, pos token.Pos) string {
 	return types.TypeString(t, pc.qualifier(pc.fileOf(pos)))
+}
+
+// terminates reports whether a block always leaves the code that follows
+// it: its last statement returns, jumps (break, continue, goto), or calls a
+// function that does not return.
+func (pc *pkgCtx) terminates(b *ast.BlockStmt) bool {
+	return b != nil && pc.leaves(b.List, true)
+}
+
+// leaves reports whether the statement list always leaves the code that
+// follows it. breakLeaves says whether a bare break does (in an if body
+// inside a loop) or not (in a switch case).
+func (pc *pkgCtx) leaves(list []ast.Stmt, breakLeaves bool) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return breakLeaves || s.Tok != token.BREAK || s.Label != nil
+	case *ast.BlockStmt:
+		return pc.leaves(s.List, breakLeaves)
+	case *ast.IfStmt:
+		if s.Else == nil || !pc.terminates(s.Body) {
+			return false
+		}
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			return pc.terminates(e)
+		case *ast.IfStmt:
+			return pc.leaves([]ast.Stmt{e}, breakLeaves)
+		}
+	case *ast.ExprStmt:
+		if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+			return pc.noReturn(c)
+		}
+	}
+	return false
+}
+
+// noReturn reports calls that never return: panic, os.Exit, log.Fatal and
+// log.Panic (and a Logger's), runtime.Goexit, testing's Fatal, FailNow and
+// Skip, methods named Fatal, Fatalf, Fatalln or Exit of any logger (zap,
+// logrus, klog), and functions of this package whose body always ends in
+// such a call.
+func (pc *pkgCtx) noReturn(call *ast.CallExpr) bool {
+	switch fn := typeutil.Callee(pc.info, call).(type) {
+	case *types.Builtin:
+		return fn.Name() == "panic"
+	case *types.Func:
+		if fn.Pkg() == nil {
+			return false
+		}
+		name := fn.Name()
+		switch fn.Pkg().Path() {
+		case "os":
+			return name == "Exit"
+		case "log":
+			return strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")
+		case "runtime":
+			return name == "Goexit"
+		case "testing":
+			return strings.HasPrefix(name, "Fatal") || name == "FailNow" || strings.HasPrefix(name, "Skip") && name != "Skipped"
+		}
+		if fn.Type().(*types.Signature).Recv() != nil {
+			switch name {
+			case "Fatal", "Fatalf", "Fatalln", "Exit":
+				return true
+			}
+		}
+		if fn.Pkg() == pc.pass.Pkg {
+			return pc.localNoReturn()[fn.Origin()]
+		}
+	}
+	return false
+}
+
+// localNoReturn finds the package's functions whose body always ends in a
+// call that does not return, to a fixed point, once.
+func (pc *pkgCtx) localNoReturn() map[*types.Func]bool {
+	if pc.noReturnFuncs != nil {
+		return pc.noReturnFuncs
+	}
+	pc.noReturnFuncs = map[*types.Func]bool{}
+	var decls []*ast.FuncDecl
+	for _, f := range pc.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && len(fd.Body.List) > 0 {
+				if _, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt); ok {
+					decls = append(decls, fd)
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pc.info.Defs[fd.Name].(*types.Func)
+			if fn == nil || pc.noReturnFuncs[fn] || hasReturn(fd.Body) {
+				continue
+			}
+			if c, ok := ast.Unparen(fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt).X).(*ast.CallExpr); ok && pc.noReturn(c) {
+				pc.noReturnFuncs[fn] = true
+				changed = true
+			}
+		}
+	}
+	return pc.noReturnFuncs
+}
+
+// hasReturn reports a return statement in body, outside function literals.
+func hasReturn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -102,7 +102,7 @@ func roundTrip(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResu
 			"book": &sdk.ElicitParams{Message: "Book", RequestedSchema: booking},
 		}}, nil
 	}
-	switch res.Action { // want `only checked for "accept".*\(actions\)`
+	switch res.Action { // names every action: handled
 	case "accept":
 		fmt.Println(res.Content["nights"].(int)) // want `never succeeds: JSON numbers decode as float64.*\(content-schema\)`
 	case "decline", "cancel":

@@ -17,9 +17,27 @@ func ask(ctx context.Context, ss *mcp.ServerSession) {
 
 func joined(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
-	switch res.Action { // want `only checked for "accept".*\(actions\)`
+	switch res.Action { // names every action: handled
 	case "accept":
-	case "decline", "cancel": // joined cases still do not count
+	case "decline", "cancel":
 	default:
+	}
+}
+
+// The early-return form counts like if/else under the flag.
+func earlyReturn(ctx context.Context, ss *mcp.ServerSession) string {
+	res, _ := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
+	if res.Action == "accept" {
+		return "yes"
+	}
+	return "no"
+}
+
+// Joined cases are not a rest path: decline and cancel are named together
+// and accept has no path.
+func joinedOnly(ctx context.Context, ss *mcp.ServerSession) {
+	res, _ := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
+	switch res.Action { // want `not handled for "accept".*\(actions\)`
+	case "decline", "cancel":
 	}
 }

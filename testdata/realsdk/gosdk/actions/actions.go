@@ -106,13 +106,14 @@ func AcceptDefault(ctx context.Context, ss *mcp.ServerSession) error {
 	}
 }
 
-// JoinedDeclineCancel treats an explicit "no" and a dismissed dialog alike.
+// JoinedDeclineCancel names every action, decline and cancel in one case:
+// that handles them (the rule exhaustive uses for enums).
 func JoinedDeclineCancel(ctx context.Context, ss *mcp.ServerSession) error {
 	res, err := ss.Elicit(ctx, params("Publish the release notes?"))
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `only checked for "accept".*\(actions\)`
+	switch res.Action {
 	case "accept":
 		return nil
 	case "decline", "cancel":
@@ -128,7 +129,7 @@ func MissingCancelSwitch(ctx context.Context, ss *mcp.ServerSession) error {
 	}
 	switch res.Action { // want `not handled for "cancel".*\(actions\)`
 	case "accept":
-		return nil
+		log.Print("accepted")
 	case "decline":
 		return errDeclined
 	}
@@ -142,7 +143,7 @@ func MissingDeclineSwitch(ctx context.Context, ss *mcp.ServerSession) error {
 	}
 	switch res.Action { // want `not handled for "decline".*\(actions\)`
 	case "accept":
-		return nil
+		log.Print("accepted")
 	case "cancel":
 		return errCanceled
 	}

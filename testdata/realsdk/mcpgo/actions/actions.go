@@ -113,12 +113,14 @@ func AcceptDefault(ctx context.Context, s *server.MCPServer) error {
 	}
 }
 
+// JoinedDeclineCancel names every action, decline and cancel in one case:
+// that handles them (the rule exhaustive uses for enums).
 func JoinedDeclineCancel(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, request("Publish the release notes?"))
 	if err != nil {
 		return err
 	}
-	switch res.Action { // want `only checked for "accept".*\(actions\)`
+	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
 		return nil
 	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
@@ -134,7 +136,7 @@ func MissingCancelSwitch(ctx context.Context, s *server.MCPServer) error {
 	}
 	switch res.Action { // want `not handled for "cancel".*\(actions\)`
 	case mcp.ElicitationResponseActionAccept:
-		return nil
+		log.Print("accepted")
 	case mcp.ElicitationResponseActionDecline:
 		return errDeclined
 	}
@@ -148,7 +150,7 @@ func MissingDeclineSwitch(ctx context.Context, s *server.MCPServer) error {
 	}
 	switch res.Action { // want `not handled for "decline".*\(actions\)`
 	case "accept":
-		return nil
+		log.Print("accepted")
 	case "cancel":
 		return errCanceled
 	}
