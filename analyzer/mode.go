@@ -30,13 +30,24 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		if mf != nil {
 			ms, constMode = constString(c.info, mf.value)
 		}
+		// One finding for an element that is not url mode, naming the
+		// URL too when it is missing, rather than a url-mode finding and
+		// a form-mode finding about the same element.
+		andURL := ""
+		if site.fields[fieldURL] == nil && site.complete && site.lit != nil {
+			andURL = " and a URL"
+		}
 		if sdk.URLErrorFunc != "" {
 			// go-sdk checks the Mode field itself, with no inference.
 			if (mf == nil && site.complete) || (constMode && ms != modeURL) {
-				c.report(site.anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"")
+				c.report(site.anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"%s", andURL)
+				if mode != modeURL {
+					return
+				}
 			}
 		} else if mode == modeForm {
-			c.report(site.anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL")
+			c.report(site.anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL%s", andURL)
+			return
 		}
 		if mode == "" && (mf == nil || (constMode && ms == modeURL)) {
 			mode = modeURL
@@ -75,10 +86,10 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		if site.lit == nil {
 			return
 		}
-		if fv := site.fields[fieldURL]; c.present(fv) {
+		if fv := site.fields[fieldURL]; c.knownNonEmpty(fv) {
 			c.report(fv.at(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
 		}
-		if fv := site.fields[fieldID]; c.present(fv) {
+		if fv := site.fields[fieldID]; c.knownNonEmpty(fv) {
 			c.report(fv.at(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
 		}
 		if sdk.FormNeedsSchema {

@@ -158,10 +158,36 @@ func (pc *pkgCtx) modeOf(site *paramsSite) string {
 	if !site.complete {
 		return ""
 	}
-	if site.sdk.InferURLMode && (pc.present(site.fields[fieldURL]) || pc.present(site.fields[fieldID])) {
-		return modeURL
+	// go-sdk infers url mode from a URL or ID that is set. When either is
+	// a value that may be empty (params.URL copied from elsewhere), the
+	// mode is not known.
+	if site.sdk.InferURLMode {
+		for _, f := range []string{fieldURL, fieldID} {
+			switch fv := site.fields[f]; {
+			case pc.knownNonEmpty(fv):
+				return modeURL
+			case pc.present(fv):
+				return ""
+			}
+		}
 	}
 	return modeForm
+}
+
+// knownNonEmpty reports whether a string field is set to a value that
+// cannot be empty: a non-empty constant, or an expression with constant
+// text in it (a concatenation, the format of fmt.Sprintf).
+func (pc *pkgCtx) knownNonEmpty(fv *fieldVal) bool {
+	if fv == nil {
+		return false
+	}
+	if s, ok := constString(pc.info, fv.value); ok {
+		return s != ""
+	}
+	if n, ok := constPartLen(pc.info, fv.value); ok && n > 0 {
+		return true
+	}
+	return returnsNonEmpty(pc.info, fv.value)
 }
 
 // roundTripSites are the places the round-trip check looks at, found by

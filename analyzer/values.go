@@ -134,3 +134,36 @@ func constPrefix(info *types.Info, e ast.Expr) (string, bool) {
 	}
 	return "", false
 }
+
+// nonEmptyFuncs are functions (by package) and methods (by package and
+// receiver type) whose string result is never empty: generated IDs and
+// formatted numbers.
+var nonEmptyFuncs = map[string][]string{
+	"crypto/rand":            {"Text"},
+	"strconv":                {"Itoa", "FormatInt", "FormatUint", "FormatFloat", "FormatBool", "Quote"},
+	"github.com/google/uuid": {"NewString", "UUID.String"},
+	"github.com/gofrs/uuid":  {"UUID.String"},
+}
+
+// returnsNonEmpty reports a call of a function whose string result is
+// never empty.
+func returnsNonEmpty(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	name := fn.Name()
+	if r := recvName(fn); r != "" {
+		name = r + "." + name
+	}
+	for _, n := range nonEmptyFuncs[fn.Pkg().Path()] {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

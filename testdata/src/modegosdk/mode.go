@@ -9,7 +9,7 @@ import (
 
 var schema = map[string]any{"type": "object", "properties": map[string]any{"ok": map[string]any{"type": "boolean"}}}
 
-func cases(ctx context.Context, ss *mcp.ServerSession, mode, host string) error {
+func cases(ctx context.Context, ss *mcp.ServerSession, mode, host string) error { // want cases:`elicitWrapper\(3:URL\)`
 	id := rand.Text()
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "Form", Message: "m", RequestedSchema: schema}) // want `elicitation mode "Form" is not valid.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", ElicitationID: id})        // want `url-mode elicitation has no URL.*\(mode\)`
@@ -25,7 +25,9 @@ func cases(ctx context.Context, ss *mcp.ServerSession, mode, host string) error 
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com", ElicitationID: id, RequestedSchema: schema}) // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com"})                                             // want `url-mode elicitation has no ElicitationID: the 2025-11-25 spec requires one.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com", RequestedSchema: schema})                   // want `form-mode elicitation sets URL.*\(mode\)`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", ElicitationID: id, RequestedSchema: schema})                            // want `form-mode elicitation sets ElicitationID.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", ElicitationID: "book-" + id, RequestedSchema: schema})                  // want `form-mode elicitation sets ElicitationID.*\(mode\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: "m", ElicitationID: id, RequestedSchema: schema})                            // a variable (not followed): silent
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: host, RequestedSchema: schema})                                                  // may be empty, so the mode is not known: silent
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})                                                                                      // go-sdk allows a form without a schema
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: "https://example.com/x"})                                                        // want `url-mode elicitation has no ElicitationID.*\(mode\)`
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "m", URL: "https://example.com/x", ElicitationID: id, RequestedSchema: schema})            // want `url-mode elicitation has a RequestedSchema.*\(mode\)`
@@ -34,7 +36,8 @@ func cases(ctx context.Context, ss *mcp.ServerSession, mode, host string) error 
 	_ = mcp.URLElicitationRequiredError([]*mcp.ElicitParams{
 		{Mode: "url", Message: "m", URL: "https://example.com/a", ElicitationID: id},
 		{Message: "m", URL: "https://example.com/b", ElicitationID: id},                                // want `URLElicitationRequiredError element lacks Mode: "url": go-sdk panics on it.*\(mode\)`
-		&mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com/b", ElicitationID: id}, // want `URLElicitationRequiredError element lacks Mode: "url".*\(mode\)` `form-mode elicitation sets URL.*\(mode\)` `form-mode elicitation sets ElicitationID.*\(mode\)`
+		&mcp.ElicitParams{Mode: "form", Message: "m", URL: "https://example.com/b", ElicitationID: id}, // want `URLElicitationRequiredError element lacks Mode: "url".*\(mode\)`
+		{Message: "m"}, // want `URLElicitationRequiredError element lacks Mode: "url": go-sdk panics on it \(it does not infer the mode here\); set Mode: "url" and a URL \(mode\)`
 	})
 	return mcp.URLElicitationRequiredError([]*mcp.ElicitParams{{Mode: "url", Message: "m", URL: "https://example.com/a", ElicitationID: id}})
 }

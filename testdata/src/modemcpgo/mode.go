@@ -37,7 +37,8 @@ func cases(ctx context.Context, s *server.MCPServer, session server.ClientSessio
 
 	if id == "" {
 		return mcp.URLElicitationRequiredError{Elicitations: []mcp.ElicitationParams{
-			{Message: "m", URL: "https://example.com", ElicitationID: id}, // want `URLElicitationRequiredError element is not url mode.*\(mode\)` `form-mode elicitation sets URL.*\(mode\)` `form-mode elicitation sets ElicitationID.*\(mode\)` `form-mode elicitation has no RequestedSchema.*\(mode\)`
+			{Message: "m", URL: "https://example.com", ElicitationID: id}, // want `URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL \(mode\)`
+			{Message: "m"}, // want `URLElicitationRequiredError element is not url mode.*set Mode: mcp.ElicitationModeURL and a URL \(mode\)`
 		}}
 	}
 	return mcp.URLElicitationRequiredError{Elicitations: []mcp.ElicitationParams{
