@@ -81,6 +81,16 @@ type actionReport struct {
 // analyzeUses looks at every use of the result variable v in body and
 // decides how its action is handled.
 func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) actionReport {
+	return af.analyze(v, body, sdk, false)
+}
+
+// analyzeAction decides how the action held in the string variable v
+// (the result of a function that returns an answer's action) is handled.
+func (af *actionFlow) analyzeAction(v *types.Var, body *ast.BlockStmt) actionReport {
+	return af.analyze(v, body, nil, true)
+}
+
+func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *SDK, isAction bool) actionReport {
 	pc := af.pc
 	if body == nil {
 		return actionReport{verdict: vSilent}
@@ -89,6 +99,9 @@ func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) a
 	actionRead, actionPrinted, escaped, cleared := false, false, false, false
 	// Local variables that hold the action (a := res.Action).
 	actionVars := map[*types.Var]bool{}
+	if isAction {
+		actionVars[v] = true
+	}
 
 	var visitAction func(e ast.Expr, path []ast.Node)
 	visitAction = func(e ast.Expr, path []ast.Node) {
@@ -157,7 +170,7 @@ func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) a
 	// First pass: uses of the result itself.
 	walkWithPath(body, func(n ast.Node, path []ast.Node) {
 		id, ok := n.(*ast.Ident)
-		if !ok || pc.info.Uses[id] != v {
+		if !ok || isAction || pc.info.Uses[id] != v {
 			return
 		}
 		parent := path[len(path)-2]

@@ -33,6 +33,9 @@ func checkActions(c *checkPass) {
 			continue // returned to the caller, or used in a way we do not follow
 		}
 		r := af.analyzeUses(site.obj, site.body, site.sdk)
+		if site.actionOnly {
+			r = af.analyzeAction(site.obj, site.body)
+		}
 		switch r.verdict {
 		case vNeverRead:
 			if r.printed {

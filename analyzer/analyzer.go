@@ -72,7 +72,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://github.com/elicitlint/elicitlint",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact)},
+		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -90,6 +90,8 @@ type pkgCtx struct {
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
 	noReturnFuncs map[*types.Func]bool
+	// projectTypes are the result-like types met so far (nil: not one).
+	projectTypes map[*types.TypeName]*SDK
 }
 
 func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
@@ -104,7 +106,7 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	pc := &pkgCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg}
+	pc := &pkgCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg, projectTypes: map[*types.TypeName]*SDK{}}
 	if !pc.relevant() {
 		return nil, nil
 	}
@@ -124,14 +126,16 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 
 // summaries are what this package tells others, each exported as a fact.
 type summaries struct {
-	wrappers *wrapperSummary
-	schemas  *schemaSummary
-	handlers *handlerSummary
-	readers  *contentReaders
+	resultTypes *resultTypes
+	wrappers    *wrapperSummary
+	schemas     *schemaSummary
+	handlers    *handlerSummary
+	readers     *contentReaders
 }
 
 func summarise(pc *pkgCtx, d *discovery) *summaries {
 	s := &summaries{}
+	s.resultTypes = summariseResultTypes(pc, d)
 	s.wrappers = summariseWrappers(pc, d)
 	s.schemas = summariseSchemas(pc)
 	s.handlers = summariseHandlers(pc)
@@ -142,7 +146,7 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 // relevant reports whether the package can hold an elicitation: it imports
 // an SDK, or imports a package whose API mentions one (the export data of an
 // imported package lists every package its API refers to), or some
-// dependency has a fact. Every other package is skipped before any walk,
+// dependency has a fact, or it declares the protocol's three actions. Every other package is skipped before any walk,
 // which keeps elicitlint near the cost of type checking on code that has
 // nothing to do with MCP.
 func (pc *pkgCtx) relevant() bool {
@@ -156,5 +160,7 @@ func (pc *pkgCtx) relevant() bool {
 			}
 		}
 	}
-	return len(pc.pass.AllObjectFacts()) > 0
+	// A package that mirrors the protocol's actions declares result-like
+	// types for the packages that use it (see resulttypes.go).
+	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg)
 }

@@ -240,3 +240,12 @@ func TestRoundTripSpec(t *testing.T) {
 		}
 	}
 }
+
+// Results copied into the project's own types (issue #15 §1): a type and
+// interface declared in one package, filled in a second, consumed in a
+// third that sees only the first.
+func TestProjectResultTypes(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
+	analysistest.Run(t, testdata(t), a, "projapi", "projimpl", "projuse", "projuse2")
+}

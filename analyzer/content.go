@@ -79,6 +79,9 @@ func contentSelectors(pc *pkgCtx, d *discovery) []*ast.SelectorExpr {
 			if !ok || !pc.isResultField(site, sel, site.sdk.ContentField) {
 				return true
 			}
+			if isMove(pc.info, sel, path) {
+				return true
+			}
 			switch p := parentOf(path).(type) {
 			case *ast.BinaryExpr:
 				if isNil(pc.info, p.X) || isNil(pc.info, p.Y) {
@@ -363,6 +366,32 @@ func involves(v ssa.Value, root ssa.Value, depth int) bool {
 	for _, op := range in.Operands(ops) {
 		if op != nil && *op != nil && involves(*op, root, depth-1) {
 			return true
+		}
+	}
+	return false
+}
+
+// isMove reports whether the Content selected by sel (the last node of
+// path) is moved rather than read: into a field of a composite literal,
+// returned, or assigned to a field. Where the value goes is checked there
+// (a result-like type, or the caller).
+func isMove(info *types.Info, sel *ast.SelectorExpr, path []ast.Node) bool {
+	switch p := parentOf(path).(type) {
+	case *ast.KeyValueExpr:
+		if p.Value == sel && len(path) >= 3 {
+			_, inLit := path[len(path)-3].(*ast.CompositeLit)
+			return inLit
+		}
+	case *ast.CompositeLit:
+		return true
+	case *ast.ReturnStmt:
+		return true
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == sel && i < len(p.Lhs) && len(p.Lhs) == len(p.Rhs) {
+				_, field := ast.Unparen(p.Lhs[i]).(*ast.SelectorExpr)
+				return field
+			}
 		}
 	}
 	return false

@@ -13,7 +13,10 @@ import (
 // discover walks the package once and finds every request and every answer.
 func discover(pc *pkgCtx) *discovery {
 	ds := &discoverer{pc: pc, d: &discovery{}}
-	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil)}
+	// The package's own result-like types by declaration come first: calls
+	// that return them are answers.
+	mirrorTypes(pc)
+	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.ReturnStmt)(nil)}
 	pc.inspect.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -26,13 +29,15 @@ func discover(pc *pkgCtx) *discovery {
 			ds.call(n, stack)
 		case *ast.TypeAssertExpr:
 			if n.Type != nil {
-				if sdk := pc.sdks.result(pc.info.TypeOf(n.Type)); sdk != nil {
+				if sdk := pc.resultSDK(pc.info.TypeOf(n.Type)); sdk != nil {
 					ds.result(sdk, n, stack, 0)
 				}
 			}
 			ds.answerAssert(n, stack)
 		case *ast.IndexExpr:
 			ds.roundTripIndex(n, stack)
+		case *ast.ReturnStmt:
+			ds.actionReturn(n, stack)
 		}
 		return true
 	})
@@ -44,10 +49,70 @@ type discoverer struct {
 	d  *discovery
 }
 
+// callResult records result idx of a call when it is an answer: of an
+// SDK result type or a result-like type, or (decided by the result-types
+// summary) of a type of this package that may be result-like.
+func (ds *discoverer) callResult(call *ast.CallExpr, stack []ast.Node, idx int, t types.Type) {
+	pc := ds.pc
+	if sdk := pc.resultSDK(t); sdk != nil {
+		ds.result(sdk, call, stack, idx)
+		return
+	}
+	if obj := namedObj(t); obj != nil && obj.Pkg() == pc.pass.Pkg && hasStringField(obj.Type()) {
+		ds.d.typedCalls = append(ds.d.typedCalls, typedCall{call: call, stack: slices.Clone(stack), idx: idx, t: t})
+	}
+}
+
+// fillLit records a literal of a type of this package that takes an
+// answer's action into one of its fields.
+func (ds *discoverer) fillLit(lit *ast.CompositeLit) {
+	pc := ds.pc
+	obj := namedObj(pc.info.TypeOf(lit))
+	if obj == nil || obj.Pkg() != pc.pass.Pkg {
+		return
+	}
+	fl := fill{obj: obj}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if pc.answerField(kv.Value, func(s *SDK) string { return s.ActionField }) != nil {
+			fl.action = key.Name
+		}
+		if pc.answerField(kv.Value, func(s *SDK) string { return s.ContentField }) != nil {
+			fl.content = key.Name
+		}
+	}
+	if fl.action != "" {
+		ds.d.fills = append(ds.d.fills, fl)
+	}
+}
+
+// actionReturn records a function declaration that returns an answer's
+// action (return res.Action, nil).
+func (ds *discoverer) actionReturn(ret *ast.ReturnStmt, stack []ast.Node) {
+	fn, _ := enclosing(stack)
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return
+	}
+	for i, r := range ret.Results {
+		if ds.pc.answerField(r, func(s *SDK) string { return s.ActionField }) != nil {
+			ds.d.actionReturns = append(ds.d.actionReturns, actionReturn{decl: decl, idx: i})
+		}
+	}
+}
+
 func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
 	pc := ds.pc
 	sdk := pc.sdks.params(pc.info.TypeOf(lit))
 	if sdk == nil {
+		ds.fillLit(lit)
 		return
 	}
 	site := &paramsSite{sdk: sdk, lit: lit, fields: map[string]*fieldVal{}, complete: true, fn: outerDecl(stack)}
@@ -277,14 +342,10 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 		switch t := tv.Type.(type) {
 		case *types.Tuple:
 			for i := 0; i < t.Len(); i++ {
-				if sdk := pc.sdks.result(t.At(i).Type()); sdk != nil {
-					ds.result(sdk, call, stack, i)
-				}
+				ds.callResult(call, stack, i, t.At(i).Type())
 			}
 		default:
-			if sdk := pc.sdks.result(t); sdk != nil {
-				ds.result(sdk, call, stack, 0)
-			}
+			ds.callResult(call, stack, 0, t)
 		}
 	}
 	// Wrappers and positional SDK functions.
@@ -295,6 +356,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 	if sdk := pc.sdks.ofPkg(fn); sdk != nil {
 		ds.roundTripCall(sdk, fn, call, stack)
 	}
+	ds.actionCall(fn, call, stack)
 	w := importedWrapper(pc, fn)
 	if w == nil {
 		if fn.Pkg() == pc.pass.Pkg && len(call.Args) > 0 {
@@ -491,6 +553,38 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.RequestMap }); sdk != nil {
 		if as, ok := parentOf(stack).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(ix)) {
 			d.requests = append(d.requests, &keyUse{sdk, key, ix.Index, fnNode})
+		}
+	}
+}
+
+// actionCall records the results of a call of a function that returns an
+// answer's action: another package's, by its fact; this package's are
+// decided by the result-types summary.
+func (ds *discoverer) actionCall(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
+	fn = fn.Origin()
+	if fn.Pkg() == nil {
+		return
+	}
+	if fn.Pkg() == ds.pc.pass.Pkg {
+		if fn.Type().(*types.Signature).Results().Len() > 0 {
+			ds.d.localActionCalls = append(ds.d.localActionCalls, localActionCall{fn: fn, call: call, stack: slices.Clone(stack)})
+		}
+		return
+	}
+	f := new(actionFuncFact)
+	if ds.pc.pass.ImportObjectFact(fn, f) {
+		ds.actionResults(f, call, stack)
+	}
+}
+
+// actionResults records the action results of a call as action-only
+// answers.
+func (ds *discoverer) actionResults(f *actionFuncFact, call *ast.CallExpr, stack []ast.Node) {
+	for _, idx := range f.Results {
+		n := len(ds.d.results)
+		ds.result(actionSDK, call, stack, idx)
+		if len(ds.d.results) > n {
+			ds.d.results[n].actionOnly = true
 		}
 	}
 }

@@ -98,7 +98,7 @@ func summariseHandlers(pc *pkgCtx) *handlerSummary {
 			}
 			params := fn.Type().(*types.Signature).Params()
 			for i := 0; i < params.Len(); i++ {
-				if sdk := pc.sdks.result(params.At(i).Type()); sdk != nil {
+				if sdk := pc.resultSDK(params.At(i).Type()); sdk != nil {
 					h.cands = append(h.cands, handlerCand{fn, fd, i, params.At(i), sdk})
 				}
 			}

@@ -19,6 +19,20 @@ type discovery struct {
 	localCalls []localCall
 	// rt are the sites of the 2026-07-28 round trip.
 	rt roundTripSites
+	// fills, typedCalls and actionReturns are what the result-types
+	// summary decides on (see resulttypes.go).
+	fills            []fill
+	typedCalls       []typedCall
+	actionReturns    []actionReturn
+	localActionCalls []localActionCall
+}
+
+// localActionCall is a call of a function of this package, which may turn
+// out to return an answer's action.
+type localActionCall struct {
+	fn    *types.Func
+	call  *ast.CallExpr
+	stack []ast.Node
 }
 
 type localCall struct {
@@ -106,6 +120,10 @@ type resultSite struct {
 	// roundTrip is set on round-trip answers: assertions on an answer and
 	// the SDK's response functions. A client may send anything there.
 	roundTrip bool
+	// actionOnly is set when the value is not an answer but its action,
+	// returned by a function that returns an answer's action; obj is the
+	// string variable that holds it.
+	actionOnly bool
 }
 
 // isField reports whether sel selects the field name of the site's result

@@ -1,0 +1,315 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Real servers rarely keep the SDK's result where they get it: they copy
+// its Action (and Content) into a type of their own and hand that on,
+// often through an interface of their own (type Elicitor interface {
+// Elicit(...) (*ElicitResult, error) }). Such a project type is
+// result-like: its values are answers, checked by the actions and content
+// checks wherever they come out of a call, in any package.
+//
+// A named type is result-like when
+//   - a composite literal of the package fills one of its fields from an
+//     SDK result's Action (Result{Action: res.Action, Content: res.Content}),
+//     or from a value of another result-like type; or
+//   - it mirrors the protocol by declaration: a struct with a string
+//     Action field, declared in a package that also declares constants
+//     for all three actions ("accept", "decline", "cancel"). This is how
+//     a package that only declares the type and the interface (the
+//     implementations live in packages that import it, out of its sight)
+//     says what the type is.
+//
+// The declaring package exports a resultTypeFact on the type, with the
+// names of its fields.
+type resultTypeFact struct {
+	Action  string // the field holding the action
+	Content string // the field holding the content, "" if none
+	// ContentIsMap: Content is a map[string]any (else an any).
+	ContentIsMap bool
+}
+
+func (*resultTypeFact) AFact() {}
+
+func (f *resultTypeFact) String() string {
+	return "resultType(" + f.Action + "," + f.Content + ")"
+}
+
+// actionFuncFact marks a function that returns a result's action (as a
+// string) in result Index: its callers' values are actions.
+type actionFuncFact struct {
+	Results []int
+}
+
+func (*actionFuncFact) AFact() {}
+
+func (f *actionFuncFact) String() string {
+	var s []string
+	for _, i := range f.Results {
+		s = append(s, strconv.Itoa(i))
+	}
+	return "returnsAction(" + strings.Join(s, ",") + ")"
+}
+
+// projectSDK describes a result-like type as an SDK entry, so that the
+// checks read its fields as they read an SDK result's.
+func projectSDK(obj *types.TypeName, f *resultTypeFact) *SDK {
+	return &SDK{
+		Name:         "project type " + obj.Name(),
+		Module:       obj.Pkg().Path(),
+		TypesPkg:     ".",
+		ResultTypes:  []string{obj.Name()},
+		ActionField:  f.Action,
+		ContentField: f.Content,
+		ContentIsMap: f.ContentIsMap,
+	}
+}
+
+// resultSDK returns the SDK (or the project-type description) when t is a
+// result type or a result-like project type.
+func (pc *pkgCtx) resultSDK(t types.Type) *SDK {
+	if sdk := pc.sdks.result(t); sdk != nil {
+		return sdk
+	}
+	obj := namedObj(t)
+	if obj == nil || obj.Pkg() == nil {
+		return nil
+	}
+	if sdk, ok := pc.projectTypes[obj]; ok {
+		return sdk
+	}
+	var sdk *SDK
+	f := new(resultTypeFact)
+	if obj.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(obj, f) {
+		sdk = projectSDK(obj, f)
+	}
+	pc.projectTypes[obj] = sdk
+	return sdk
+}
+
+// namedObj returns the type name of t or *t, if it is a defined type.
+func namedObj(t types.Type) *types.TypeName {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
+// actionField returns the field of struct type t named like the SDKs'
+// action field, if it holds a string.
+func actionField(t types.Type) *types.Var {
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		f := s.Field(i)
+		if f.Name() == "Action" {
+			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// hasStringField reports whether struct type t has a field of a string
+// type (that could hold an action).
+func hasStringField(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		if b, ok := s.Field(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// contentField returns the name of t's Content field, and whether it is a
+// map, or "" when t has none.
+func contentField(t types.Type) (string, bool) {
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return "", false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		if f := s.Field(i); f.Name() == "Content" {
+			_, isMap := f.Type().Underlying().(*types.Map)
+			return f.Name(), isMap
+		}
+	}
+	return "", false
+}
+
+// mirrorTypes finds the package's result-like types by declaration: struct
+// types with a string Action field, in a package that declares constants
+// for all three actions.
+func mirrorTypes(pc *pkgCtx) {
+	if !declaresActions(pc.pass.Pkg) {
+		return
+	}
+	scope := pc.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || obj.IsAlias() || actionField(obj.Type()) == nil {
+			continue
+		}
+		content, isMap := contentField(obj.Type())
+		pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: "Action", Content: content, ContentIsMap: isMap})
+	}
+}
+
+// declaresActions reports whether pkg declares string constants for all
+// three actions.
+func declaresActions(pkg *types.Package) bool {
+	found := map[string]bool{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || c.Val().Kind() != constant.String {
+			continue
+		}
+		if v := constant.StringVal(c.Val()); slices.Contains(allActions, v) {
+			found[v] = true
+		}
+	}
+	return len(found) == len(allActions)
+}
+
+// resultTypes is the summary of the package's result-like types and of
+// its functions that return an action.
+type resultTypes struct {
+	actionFuncs map[*types.Func]*actionFuncFact
+}
+
+// summariseResultTypes decides which of the package's types are filled
+// from answers, exports the facts of the package's result-like types, turns
+// the calls that return them into answers, and records the functions that
+// return an action.
+func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
+	for _, fl := range d.fills {
+		if _, known := pc.projectTypes[fl.obj]; known && pc.projectTypes[fl.obj] != nil {
+			continue
+		}
+		content, isMap := "", false
+		if fl.content != "" {
+			_, isMap = contentOf(fl.obj.Type(), fl.content)
+			content = fl.content
+		}
+		pc.projectTypes[fl.obj] = projectSDK(fl.obj, &resultTypeFact{Action: fl.action, Content: content, ContentIsMap: isMap})
+	}
+	for obj, sdk := range pc.projectTypes {
+		if sdk != nil && obj.Pkg() == pc.pass.Pkg {
+			pc.pass.ExportObjectFact(obj, &resultTypeFact{Action: sdk.ActionField, Content: sdk.ContentField, ContentIsMap: sdk.ContentIsMap})
+		}
+	}
+	ds := &discoverer{pc: pc, d: d}
+	for _, tc := range d.typedCalls {
+		if sdk := pc.resultSDK(tc.t); sdk != nil {
+			ds.result(sdk, tc.call, tc.stack, tc.idx)
+		}
+	}
+	rt := &resultTypes{actionFuncs: map[*types.Func]*actionFuncFact{}}
+	for _, ar := range d.actionReturns {
+		fn, _ := pc.info.Defs[ar.decl.Name].(*types.Func)
+		if fn == nil {
+			continue
+		}
+		f := rt.actionFuncs[fn]
+		if f == nil {
+			f = &actionFuncFact{}
+			rt.actionFuncs[fn] = f
+		}
+		if !slices.Contains(f.Results, ar.idx) {
+			f.Results = append(f.Results, ar.idx)
+			slices.Sort(f.Results)
+		}
+	}
+	for fn, f := range rt.actionFuncs {
+		pc.pass.ExportObjectFact(fn, f)
+	}
+	for _, lc := range d.localActionCalls {
+		if f := rt.actionFuncs[lc.fn]; f != nil {
+			ds.actionResults(f, lc.call, lc.stack)
+		}
+	}
+	return rt
+}
+
+// actionSDK stands for the SDK of an action-only answer: the value is the
+// action itself.
+var actionSDK = &SDK{Name: "action"}
+
+// contentOf returns whether field name of struct type t is a map.
+func contentOf(t types.Type, name string) (types.Type, bool) {
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		if f := s.Field(i); f.Name() == name {
+			_, isMap := f.Type().Underlying().(*types.Map)
+			return f.Type(), isMap
+		}
+	}
+	return nil, false
+}
+
+// fill is a composite literal of a type of this package that takes an
+// answer's action into one of its fields.
+type fill struct {
+	obj             *types.TypeName
+	action, content string // the fields that take the action and the content
+}
+
+// typedCall is a call returning a type of this package that has an Action
+// field: an answer, if the type turns out to be result-like.
+type typedCall struct {
+	call  *ast.CallExpr
+	stack []ast.Node
+	idx   int
+	t     types.Type
+}
+
+// actionReturn is a return statement of a function declaration that
+// returns an answer's action in result idx.
+type actionReturn struct {
+	decl *ast.FuncDecl
+	idx  int
+}
+
+// answerField returns, for an expression that selects field name from an
+// answer (res.Action, res.ElicitationResponse.Content), the answer's SDK.
+func (pc *pkgCtx) answerField(e ast.Expr, name func(*SDK) string) *SDK {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	x := ast.Unparen(sel.X)
+	if inner, ok := x.(*ast.SelectorExpr); ok {
+		if sdk := pc.resultSDK(pc.info.TypeOf(inner.X)); sdk != nil && sdk.ResponseType != "" && inner.Sel.Name == sdk.ResponseType {
+			x = inner.X
+		}
+	}
+	sdk := pc.resultSDK(pc.info.TypeOf(x))
+	if sdk == nil || sel.Sel.Name != name(sdk) {
+		return nil
+	}
+	return sdk
+}
