@@ -9,6 +9,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Except chooseSeat (a direct request) and exportToAirline (an error), the
+// handlers below use the round trip of protocol 2026-07-28: the first call
+// returns the question in InputRequests, and the client calls again with
+// the answer in InputResponses. Each "BUG" comment names the check.
+
 // confirmSchema is a flat yes/no form used by several handlers below.
 var confirmSchema = map[string]any{
 	"type": "object",
@@ -18,14 +23,47 @@ var confirmSchema = map[string]any{
 	"required": []string{"confirm"},
 }
 
-// BUG: the message is 230 characters; clients may truncate anything over 200.
-func bookTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+// BUG (round-trip): a direct request from the handler. ServerSession.Elicit
+// fails on sessions that negotiate protocol 2026-07-28, the default of
+// current clients. It is in the shape elicitlint -fix migrates.
+func chooseSeat(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message:         "Before we book this trip we need to confirm a few details: the traveller's full name as printed on the passport, the preferred departure window, the seat preferences, meal requirements, and whether travel insurance is needed, too.",
-		RequestedSchema: confirmSchema,
+		Message: "Which seat would you like on this flight?",
+		RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"seat": map[string]any{"type": "string", "enum": []string{"window", "aisle", "middle"}},
+			},
+			"required": []string{"seat"},
+		},
 	})
 	if err != nil {
 		return nil, nil, err
+	}
+	switch res.Action {
+	case "accept":
+		seat, ok := res.Content["seat"].(string)
+		if !ok {
+			return nil, nil, fmt.Errorf("no seat in the answer")
+		}
+		return text("Seat preference saved: " + seat + "."), nil, nil
+	case "decline":
+		return text("No seat preference."), nil, nil
+	case "cancel":
+		return text("Cancelled."), nil, nil
+	}
+	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
+}
+
+// BUG (message): the message is 230 characters; clients may truncate
+// anything over 200.
+func bookTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	res, ok := req.Params.InputResponses["trip"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"trip": &mcp.ElicitParams{
+			Message:         "Before we book this trip we need to confirm a few details: the traveller's full name as printed on the passport, the preferred departure window, the seat preferences, meal requirements, and whether travel insurance is needed, too.",
+			RequestedSchema: confirmSchema,
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -38,20 +76,21 @@ func bookTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.C
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: the message is empty, so the user sees a form with no explanation.
+// BUG (message): the message is empty, so the user sees a form with no
+// explanation.
 func renameTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message: "",
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"title": map[string]any{"type": "string", "maxLength": 80},
+	res, ok := req.Params.InputResponses["title"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"title": &mcp.ElicitParams{
+			Message: "",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"title": map[string]any{"type": "string", "maxLength": 80},
+				},
+				"required": []string{"title"},
 			},
-			"required": []string{"title"},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -64,15 +103,15 @@ func renameTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: url mode without a URL: the client has nothing to open.
+// BUG (mode): url mode without a URL: the client has nothing to open.
 func linkBankAccount(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:          "url",
-		Message:       "Link your bank account for refunds on our partner's site.",
-		ElicitationID: rand.Text(),
-	})
-	if err != nil {
-		return nil, nil, err
+	res, ok := req.Params.InputResponses["bank"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"bank": &mcp.ElicitParams{
+			Mode:          "url",
+			Message:       "Link your bank account for refunds on our partner's site.",
+			ElicitationID: rand.Text(),
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -85,17 +124,17 @@ func linkBankAccount(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: the payment page is served over plain http.
+// BUG (mode): the payment page is served over plain http.
 func payDeposit(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	id := rand.Text()
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:          "url",
-		Message:       "Pay the hotel deposit on the checkout page.",
-		URL:           "http://example.com/deposit?session=" + id,
-		ElicitationID: id,
-	})
-	if err != nil {
-		return nil, nil, err
+	res, ok := req.Params.InputResponses["deposit"].(*mcp.ElicitResult)
+	if !ok {
+		id := rand.Text()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"deposit": &mcp.ElicitParams{
+			Mode:          "url",
+			Message:       "Pay the hotel deposit on the checkout page.",
+			URL:           "http://example.com/deposit?session=" + id,
+			ElicitationID: id,
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -108,18 +147,19 @@ func payDeposit(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: url mode with a RequestedSchema: url-mode elicitations carry no form.
+// BUG (mode): url mode with a RequestedSchema: url-mode elicitations carry
+// no form.
 func connectDrive(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	id := rand.Text()
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:            "url",
-		Message:         "Connect your cloud drive so we can save the tickets there.",
-		URL:             "https://drive.example.com/oauth/authorize?state=" + id,
-		ElicitationID:   id,
-		RequestedSchema: confirmSchema,
-	})
-	if err != nil {
-		return nil, nil, err
+	res, ok := req.Params.InputResponses["drive"].(*mcp.ElicitResult)
+	if !ok {
+		id := rand.Text()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"drive": &mcp.ElicitParams{
+			Mode:            "url",
+			Message:         "Connect your cloud drive so we can save the tickets there.",
+			URL:             "https://drive.example.com/oauth/authorize?state=" + id,
+			ElicitationID:   id,
+			RequestedSchema: confirmSchema,
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -132,16 +172,17 @@ func connectDrive(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*m
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: a constant ElicitationID: concurrent flows cannot be told apart.
+// BUG (elicitation-id): a constant ElicitationID: concurrent flows cannot be
+// told apart.
 func connectGitHub(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:          "url",
-		Message:       "Sign in to GitHub to publish your itinerary.",
-		URL:           "https://github.example.com/login/oauth/authorize",
-		ElicitationID: "oauth-flow",
-	})
-	if err != nil {
-		return nil, nil, err
+	res, ok := req.Params.InputResponses["github"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"github": &mcp.ElicitParams{
+			Mode:          "url",
+			Message:       "Sign in to GitHub to publish your itinerary.",
+			URL:           "https://github.example.com/login/oauth/authorize",
+			ElicitationID: "oauth-flow",
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -154,24 +195,24 @@ func connectGitHub(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: form mode with a URL set: the URL is ignored by form clients.
+// BUG (mode): form mode with a URL set: the URL is ignored by form clients.
 func updateShipping(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:    "form",
-		Message: "Where should we send the printed tickets?",
-		URL:     "https://travel.example.com/address",
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"street":     map[string]any{"type": "string"},
-				"city":       map[string]any{"type": "string"},
-				"postalCode": map[string]any{"type": "string"},
+	res, ok := req.Params.InputResponses["shipping"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"shipping": &mcp.ElicitParams{
+			Mode:    "form",
+			Message: "Where should we send the printed tickets?",
+			URL:     "https://travel.example.com/address",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"street":     map[string]any{"type": "string"},
+					"city":       map[string]any{"type": "string"},
+					"postalCode": map[string]any{"type": "string"},
+				},
+				"required": []string{"street", "city"},
 			},
-			"required": []string{"street", "city"},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -184,8 +225,9 @@ func updateShipping(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: the URLElicitationRequiredError element has no Mode: "url";
+// BUG (mode): the URLElicitationRequiredError element has no Mode: "url";
 // URLElicitationRequiredError panics on it (it does not infer the mode).
+// (Protocol 2026-07-28 drops this error; -spec=2026-07-28 reports it too.)
 func exportToAirline(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	id := rand.Text()
 	return nil, nil, mcp.URLElicitationRequiredError([]*mcp.ElicitParams{{
@@ -195,26 +237,28 @@ func exportToAirline(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 	}})
 }
 
-// BUG: the result is discarded, so a decline archives the trip anyway.
+// BUG (actions): the answer is only tested for presence, and its Action is
+// never read, so a decline archives the trip anyway.
 func archiveTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	_, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message:         "Archive this trip? You can restore it later.",
-		RequestedSchema: confirmSchema,
-	})
-	if err != nil {
-		return nil, nil, err
+	res, _ := req.Params.InputResponses["archive"].(*mcp.ElicitResult)
+	if res == nil {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"archive": &mcp.ElicitParams{
+			Message:         "Archive this trip? You can restore it later.",
+			RequestedSchema: confirmSchema,
+		}}}, nil, nil
 	}
 	return text("Trip archived."), nil, nil
 }
 
-// BUG: only "accept" is checked; decline and cancel are treated alike.
+// BUG (actions): only "accept" is checked; decline and cancel are treated
+// alike.
 func cancelBooking(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message:         "Cancel the booking? The deposit is not refundable.",
-		RequestedSchema: confirmSchema,
-	})
-	if err != nil {
-		return nil, nil, err
+	res, ok := req.Params.InputResponses["cancel"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"cancel": &mcp.ElicitParams{
+			Message:         "Cancel the booking? The deposit is not refundable.",
+			RequestedSchema: confirmSchema,
+		}}}, nil, nil
 	}
 	if res.Action == "accept" {
 		return text("Booking cancelled."), nil, nil
@@ -222,22 +266,22 @@ func cancelBooking(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*
 	return text("Booking kept."), nil, nil
 }
 
-// BUG: Content is read before the action is checked; it is empty on decline
-// and cancel.
+// BUG (content): Content is read before the action is checked; it is empty
+// on decline and cancel.
 func addGuest(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message: "Who is joining the trip?",
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"name":  map[string]any{"type": "string", "minLength": 1},
-				"email": map[string]any{"type": "string", "format": "email"},
+	res, ok := req.Params.InputResponses["guest"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"guest": &mcp.ElicitParams{
+			Message: "Who is joining the trip?",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"name":  map[string]any{"type": "string", "minLength": 1},
+					"email": map[string]any{"type": "string", "format": "email"},
+				},
+				"required": []string{"name"},
 			},
-			"required": []string{"name"},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	name, _ := res.Content["name"].(string)
 	log.Printf("adding guest %q", name)
@@ -252,21 +296,22 @@ func addGuest(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.C
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: asks for a password in a form; sensitive data must go through url mode.
+// BUG (sensitive): asks for a password in a form; sensitive data must go
+// through url mode.
 func connectLoyalty(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message: "Connect your hotel loyalty account to collect points.",
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"memberNumber": map[string]any{"type": "string"},
-				"password":     map[string]any{"type": "string"},
+	res, ok := req.Params.InputResponses["loyalty"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"loyalty": &mcp.ElicitParams{
+			Message: "Connect your hotel loyalty account to collect points.",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"memberNumber": map[string]any{"type": "string"},
+					"password":     map[string]any{"type": "string"},
+				},
+				"required": []string{"memberNumber", "password"},
 			},
-			"required": []string{"memberNumber", "password"},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -279,26 +324,26 @@ func connectLoyalty(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: a nested object property; elicitation schemas must be flat.
+// BUG (nested): a nested object property; elicitation schemas must be flat.
 func updateTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message: "Update the traveller's details.",
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"fullName": map[string]any{"type": "string"},
-				"address": map[string]any{
-					"type": "object",
-					"properties": map[string]any{
-						"street": map[string]any{"type": "string"},
-						"city":   map[string]any{"type": "string"},
+	res, ok := req.Params.InputResponses["traveller"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"traveller": &mcp.ElicitParams{
+			Message: "Update the traveller's details.",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"fullName": map[string]any{"type": "string"},
+					"address": map[string]any{
+						"type": "object",
+						"properties": map[string]any{
+							"street": map[string]any{"type": "string"},
+							"city":   map[string]any{"type": "string"},
+						},
 					},
 				},
 			},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -311,27 +356,73 @@ func updateTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: format "phone" is not a format elicitation supports (email, uri,
-// date, date-time).
+// BUG (schema): format "phone" is not a format elicitation supports (email,
+// uri, date, date-time).
 func requestCallback(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Message: "What number should our agent call?",
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"number": map[string]any{"type": "string", "format": "phone"},
+	res, ok := req.Params.InputResponses["callback"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"callback": &mcp.ElicitParams{
+			Message: "What number should our agent call?",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"number": map[string]any{"type": "string", "format": "phone"},
+				},
+				"required": []string{"number"},
 			},
-			"required": []string{"number"},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
 		return text(fmt.Sprintf("An agent will call %v.", res.Content["number"])), nil, nil
 	case "decline":
 		return text("No callback scheduled."), nil, nil
+	case "cancel":
+		return text("Cancelled."), nil, nil
+	}
+	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
+}
+
+// BUG (round-trip): the shape of go-sdk's own documentation. The length
+// check is no check of the answer: a client that sends another kind of
+// answer under "user_name", or {"name": 5}, makes one of the two
+// single-value assertions panic, and go-sdk does not recover handler
+// panics, so the whole server exits. (Two findings, one per assertion.)
+func greetTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	if len(req.Params.InputResponses) == 0 {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"user_name": &mcp.ElicitParams{
+			Message: "What's your name?",
+			RequestedSchema: map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"name": map[string]any{"type": "string"},
+				},
+			},
+		}}}, nil, nil
+	}
+	name := req.Params.InputResponses["user_name"].(*mcp.ElicitResult).Content["name"].(string)
+	return text("Hello " + name + "!"), nil, nil
+}
+
+// BUG (round-trip): the result carries the question and text at once;
+// go-sdk answers such a result with error -32603 ("server bug: result has
+// both content and inputRequests").
+func rebookFlight(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	res, ok := req.Params.InputResponses["rebook"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{
+			Content: []mcp.Content{&mcp.TextContent{Text: "Your flight was cancelled by the airline."}},
+			InputRequests: mcp.InputRequestMap{"rebook": &mcp.ElicitParams{
+				Message:         "Rebook on the next flight to the same airport?",
+				RequestedSchema: confirmSchema,
+			}},
+		}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		return text("Rebooked on the next flight."), nil, nil
+	case "decline":
+		return text("Not rebooked; the fare will be refunded."), nil, nil
 	case "cancel":
 		return text("Cancelled."), nil, nil
 	}

@@ -9,6 +9,17 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// These handlers use the round trip of protocol 2026-07-28 (go-sdk v1.7+).
+// The first call finds no answer and returns the question in InputRequests;
+// the client asks the user and calls the tool again with the answer in
+// InputResponses, under the same key. go-sdk does the same for clients on
+// older protocols, so the handlers work with both.
+//
+// Every answer is client input: any client can send inputResponses on any
+// call, and nothing checks an answer against the requested schema on
+// 2026-07-28 sessions. So the answer and every value of its Content are read
+// with comma-ok assertions.
+
 type BookTableIn struct {
 	Restaurant string `json:"restaurant" jsonschema:"the restaurant to book"`
 }
@@ -16,27 +27,32 @@ type BookTableIn struct {
 // bookTable asks for the reservation details with a flat form and handles
 // accept, decline and cancel separately. Content is read only on accept.
 func bookTable(ctx context.Context, req *mcp.CallToolRequest, in BookTableIn) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:    "form",
-		Message: fmt.Sprintf("Book a table at %s?", in.Restaurant),
-		RequestedSchema: &jsonschema.Schema{
-			Type: "object",
-			Properties: map[string]*jsonschema.Schema{
-				"date":      {Type: "string", Format: "date", Description: "Day of the reservation"},
-				"time":      {Type: "string", Enum: []any{"18:00", "19:30", "21:00"}},
-				"partySize": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(12.0)},
-				"email":     {Type: "string", Format: "email", Description: "Where to send the confirmation"},
+	res, ok := req.Params.InputResponses["reservation"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"reservation": &mcp.ElicitParams{
+			Mode:    "form",
+			Message: fmt.Sprintf("Book a table at %s?", in.Restaurant),
+			RequestedSchema: &jsonschema.Schema{
+				Type: "object",
+				Properties: map[string]*jsonschema.Schema{
+					"date":      {Type: "string", Format: "date", Description: "Day of the reservation"},
+					"time":      {Type: "string", Enum: []any{"18:00", "19:30", "21:00"}},
+					"partySize": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(12.0)},
+					"email":     {Type: "string", Format: "email", Description: "Where to send the confirmation"},
+				},
+				Required: []string{"date", "time", "partySize"},
 			},
-			Required: []string{"date", "time", "partySize"},
-		},
-	})
-	if err != nil {
-		return nil, nil, err
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
-		return text(fmt.Sprintf("Booked %s on %v at %v for %v.",
-			in.Restaurant, res.Content["date"], res.Content["time"], res.Content["partySize"])), nil, nil
+		date, ok1 := res.Content["date"].(string)
+		slot, ok2 := res.Content["time"].(string)
+		size, ok3 := res.Content["partySize"].(float64) // JSON numbers decode as float64
+		if !ok1 || !ok2 || !ok3 || size < 1 || size > 12 {
+			return nil, nil, fmt.Errorf("incomplete reservation details")
+		}
+		return text(fmt.Sprintf("Booked %s on %s at %s for %d.", in.Restaurant, date, slot, int(size))), nil, nil
 	case "decline":
 		return text("No table booked."), nil, nil
 	case "cancel":
@@ -46,17 +62,17 @@ func bookTable(ctx context.Context, req *mcp.CallToolRequest, in BookTableIn) (*
 }
 
 // connectCalendar sends the user to the provider's consent page (url mode):
-// https, a fresh ElicitationID per call, and no schema.
+// https, a fresh ElicitationID per request, and no schema.
 func connectCalendar(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	id := rand.Text()
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
-		Mode:          "url",
-		Message:       "Sign in to your calendar provider to let us find free days.",
-		URL:           "https://calendar.example.com/oauth/authorize?state=" + id,
-		ElicitationID: id,
-	})
-	if err != nil {
-		return nil, nil, err
+	res, ok := req.Params.InputResponses["calendar"].(*mcp.ElicitResult)
+	if !ok {
+		id := rand.Text()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"calendar": &mcp.ElicitParams{
+			Mode:          "url",
+			Message:       "Sign in to your calendar provider to let us find free days.",
+			URL:           "https://calendar.example.com/oauth/authorize?state=" + id,
+			ElicitationID: id,
+		}}}, nil, nil
 	}
 	switch res.Action {
 	case "accept":
@@ -70,48 +86,84 @@ func connectCalendar(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 }
 
 // payBooking cannot continue until the user has paid on the hosted checkout
-// page, so it returns a URLElicitationRequiredError with a url-mode element.
+// page. Before 2026-07-28 it would have returned a URLElicitationRequiredError;
+// in the round trip it returns the url-mode request instead.
 func payBooking(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-	id := rand.Text()
-	return nil, nil, mcp.URLElicitationRequiredError([]*mcp.ElicitParams{{
-		Mode:          "url",
-		Message:       "Pay for the booking on the secure checkout page, then try again.",
-		URL:           "https://pay.example.com/checkout?session=" + id,
-		ElicitationID: id,
-	}})
+	res, ok := req.Params.InputResponses["payment"].(*mcp.ElicitResult)
+	if !ok {
+		id := rand.Text()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"payment": &mcp.ElicitParams{
+			Mode:          "url",
+			Message:       "Pay for the booking on the secure checkout page.",
+			URL:           "https://pay.example.com/checkout?session=" + id,
+			ElicitationID: id,
+		}}}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		return text("Waiting for the payment to clear."), nil, nil
+	case "decline":
+		return text("Booking not paid."), nil, nil
+	case "cancel":
+		return text("Payment cancelled."), nil, nil
+	}
+	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
 type DeployIn struct {
 	Site string `json:"site" jsonschema:"the itinerary site to publish"`
 }
 
-// deployItinerarySite uses multi round-trip input requests (go-sdk v1.7+):
-// the first call returns the question, the retry carries the answer.
+// deployItinerarySite asks two independent questions in one round (go-sdk
+// calls a handler again only once for clients on older protocols, so it
+// asks everything it can at once) and reads both answers.
 func deployItinerarySite(ctx context.Context, req *mcp.CallToolRequest, in DeployIn) (*mcp.CallToolResult, any, error) {
-	answer, ok := req.Params.InputResponses["confirm"].(*mcp.ElicitResult)
-	if !ok {
-		return &mcp.CallToolResult{
-			InputRequests: mcp.InputRequestMap{
-				"confirm": &mcp.ElicitParams{
-					Message: fmt.Sprintf("Publish %s now?", in.Site),
-					RequestedSchema: map[string]any{
-						"type": "object",
-						"properties": map[string]any{
-							"notify": map[string]any{"type": "boolean", "description": "Email the travellers"},
-						},
+	confirm, ok1 := req.Params.InputResponses["publish"].(*mcp.ElicitResult)
+	audience, ok2 := req.Params.InputResponses["audience"].(*mcp.ElicitResult)
+	if !ok1 || !ok2 {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
+			"publish": &mcp.ElicitParams{
+				Message: fmt.Sprintf("Publish %s now?", in.Site),
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"notify": map[string]any{"type": "boolean", "description": "Email the travellers"},
 					},
 				},
 			},
-		}, nil, nil
+			"audience": &mcp.ElicitParams{
+				Message: "Who may see the site?",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"visibility": map[string]any{"type": "string", "enum": []string{"travellers", "anyone with the link"}},
+					},
+					"required": []string{"visibility"},
+				},
+			},
+		}}, nil, nil
 	}
-	switch answer.Action {
+	switch confirm.Action {
 	case "accept":
-		notify, _ := answer.Content["notify"].(bool)
-		return text(fmt.Sprintf("Published %s (notify travellers: %v).", in.Site, notify)), nil, nil
 	case "decline":
 		return text("Not published."), nil, nil
 	case "cancel":
 		return text("Publishing cancelled."), nil, nil
+	default:
+		return nil, nil, fmt.Errorf("unexpected elicitation action %q", confirm.Action)
 	}
-	return nil, nil, fmt.Errorf("unexpected elicitation action %q", answer.Action)
+	notify, _ := confirm.Content["notify"].(bool)
+	switch audience.Action {
+	case "accept":
+		visibility, ok := audience.Content["visibility"].(string)
+		if !ok {
+			return nil, nil, fmt.Errorf("no visibility in the answer")
+		}
+		return text(fmt.Sprintf("Published %s for %s (notify travellers: %v).", in.Site, visibility, notify)), nil, nil
+	case "decline":
+		return text("Not published: no audience was chosen."), nil, nil
+	case "cancel":
+		return text("Publishing cancelled."), nil, nil
+	}
+	return nil, nil, fmt.Errorf("unexpected elicitation action %q", audience.Action)
 }

@@ -3,9 +3,12 @@
 //
 //	cd example && go run github.com/elicitlint/elicitlint/cmd/elicitlint ./gosdk
 //
-// Most tools ask the user for input mid-call (an elicitation). Some handlers
-// do it correctly; each handler marked "BUG:" contains exactly one mistake
-// that elicitlint reports. See ../README.md for the list.
+// Most tools ask the user for input mid-call (an elicitation), in the round
+// trip of protocol 2026-07-28: the handler returns its question in the
+// result and reads the answer when the client calls again. The handlers in
+// correct.go do it correctly; each handler in buggy.go has one planted
+// mistake, and its "BUG (check)" comment names the check that reports it.
+// See ../README.md for the list.
 package main
 
 import (
@@ -30,6 +33,7 @@ func newServer() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "deploy_itinerary_site", Description: "Publish the itinerary website"}, deployItinerarySite)
 
 	// Handlers with one elicitation bug each.
+	mcp.AddTool(s, &mcp.Tool{Name: "choose_seat", Description: "Save a seat preference"}, chooseSeat)
 	mcp.AddTool(s, &mcp.Tool{Name: "book_trip", Description: "Book a flight and hotel"}, bookTrip)
 	mcp.AddTool(s, &mcp.Tool{Name: "rename_trip", Description: "Rename a saved trip"}, renameTrip)
 	mcp.AddTool(s, &mcp.Tool{Name: "link_bank_account", Description: "Link a bank account for refunds"}, linkBankAccount)
@@ -44,6 +48,8 @@ func newServer() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "connect_loyalty", Description: "Connect a hotel loyalty account"}, connectLoyalty)
 	mcp.AddTool(s, &mcp.Tool{Name: "update_traveller", Description: "Update traveller details"}, updateTraveller)
 	mcp.AddTool(s, &mcp.Tool{Name: "request_callback", Description: "Ask an agent to call back"}, requestCallback)
+	mcp.AddTool(s, &mcp.Tool{Name: "greet_traveller", Description: "Greet the traveller by name"}, greetTraveller)
+	mcp.AddTool(s, &mcp.Tool{Name: "rebook_flight", Description: "Rebook a cancelled flight"}, rebookFlight)
 	return s
 }
 

@@ -10,6 +10,12 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
+// The handlers below use the round trip of protocol 2026-07-28, except
+// rateDelivery: the first call returns the question (built with
+// server.NewInputRequestBuilder), the client asks the user and calls the
+// tool again with the answer, read with server.ElicitationResponse. Each
+// "BUG" comment names the check that finds the bug.
+
 // confirmSchema is a flat yes/no form used by several handlers below.
 var confirmSchema = map[string]any{
 	"type": "object",
@@ -19,24 +25,61 @@ var confirmSchema = map[string]any{
 	"required": []string{"confirm"},
 }
 
-// BUG: the message is 230 characters; clients may truncate anything over 200.
-func (sh *shop) scheduleDelivery(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+// BUG (round-trip): a direct request from the handler. RequestElicitation
+// returns ErrServerInitiatedRequestUnsupported on sessions that negotiate
+// protocol 2026-07-28, the default of current clients. It is in the shape
+// elicitlint -fix migrates.
+func (sh *shop) rateDelivery(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Params: mcp.ElicitationParams{
-			Message: "We can deliver this order on several days next week. Please pick the delivery slot that suits you, tell us whether someone will be at home to sign for the parcel, and say whether the driver may leave it with a kind neighbour, too.",
+			Message: "How was the delivery of your last order?",
 			RequestedSchema: map[string]any{
 				"type": "object",
 				"properties": map[string]any{
-					"slot":     map[string]any{"type": "string", "enum": []string{"morning", "afternoon", "evening"}},
-					"atHome":   map[string]any{"type": "boolean"},
-					"neighbor": map[string]any{"type": "boolean"},
+					"stars": map[string]any{"type": "integer", "minimum": 1, "maximum": 5},
 				},
-				"required": []string{"slot"},
+				"required": []string{"stars"},
 			},
 		},
 	})
 	if err != nil {
 		return nil, err
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		data, _ := res.Content.(map[string]any)
+		stars, ok := data["stars"].(float64)
+		if !ok {
+			return nil, fmt.Errorf("no rating in the answer")
+		}
+		return mcp.NewToolResultText(fmt.Sprintf("Thanks for the %d-star rating.", int(stars))), nil
+	case mcp.ElicitationResponseActionDecline:
+		return mcp.NewToolResultText("No rating given."), nil
+	case mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("Cancelled."), nil
+	}
+	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
+}
+
+// BUG (message): the message is 230 characters; clients may truncate
+// anything over 200.
+func (sh *shop) scheduleDelivery(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "slot")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("slot", mcp.ElicitationParams{
+				Message: "We can deliver this order on several days next week. Please pick the delivery slot that suits you, tell us whether someone will be at home to sign for the parcel, and say whether the driver may leave it with a kind neighbour, too.",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"slot":     map[string]any{"type": "string", "enum": []string{"morning", "afternoon", "evening"}},
+						"atHome":   map[string]any{"type": "boolean"},
+						"neighbor": map[string]any{"type": "boolean"},
+					},
+					"required": []string{"slot"},
+				},
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -49,22 +92,23 @@ func (sh *shop) scheduleDelivery(ctx context.Context, req mcp.CallToolRequest) (
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: the message is empty, so the user sees a form with no explanation.
+// BUG (message): the message is empty, so the user sees a form with no
+// explanation.
 func (sh *shop) applyCoupon(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message: "",
-			RequestedSchema: map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"code": map[string]any{"type": "string", "maxLength": 20},
+	res := server.ElicitationResponse(req.Params.InputResponses, "coupon")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("coupon", mcp.ElicitationParams{
+				Message: "",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"code": map[string]any{"type": "string", "maxLength": 20},
+					},
+					"required": []string{"code"},
 				},
-				"required": []string{"code"},
-			},
-		},
-	})
-	if err != nil {
-		return nil, err
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -78,18 +122,18 @@ func (sh *shop) applyCoupon(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: url mode without a URL: the client has nothing to open (and mcp-go's
-// Validate rejects the request).
+// BUG (mode): url mode without a URL: the client has nothing to open (and
+// mcp-go's Validate rejects the request).
 func (sh *shop) linkWallet(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Mode:          mcp.ElicitationModeURL,
-			Message:       "Link your payment wallet on the provider's site.",
-			ElicitationID: rand.Text(),
-		},
-	})
-	if err != nil {
-		return nil, err
+	res := server.ElicitationResponse(req.Params.InputResponses, "wallet")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("wallet", mcp.ElicitationParams{
+				Mode:          mcp.ElicitationModeURL,
+				Message:       "Link your payment wallet on the provider's site.",
+				ElicitationID: rand.Text(),
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -102,14 +146,19 @@ func (sh *shop) linkWallet(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: the payment page is served over plain http.
+// BUG (mode): the payment page is served over plain http.
 func (sh *shop) payInvoice(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	id := rand.Text()
-	res, err := sh.srv.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), id,
-		"http://example.com/invoices/pay?session="+id,
-		"Pay the invoice on the checkout page.")
-	if err != nil {
-		return nil, err
+	res := server.ElicitationResponse(req.Params.InputResponses, "invoice")
+	if res == nil {
+		id := rand.Text()
+		return server.NewInputRequestBuilder("").
+			Elicit("invoice", mcp.ElicitationParams{
+				Mode:          mcp.ElicitationModeURL,
+				Message:       "Pay the invoice on the checkout page.",
+				URL:           "http://example.com/invoices/pay?session=" + id,
+				ElicitationID: id,
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -122,20 +171,21 @@ func (sh *shop) payInvoice(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: url mode with a RequestedSchema: url-mode elicitations carry no form.
+// BUG (mode): url mode with a RequestedSchema: url-mode elicitations carry
+// no form.
 func (sh *shop) connectWarehouse(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	id := rand.Text()
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Mode:            mcp.ElicitationModeURL,
-			Message:         "Connect the warehouse system to sync stock levels.",
-			URL:             "https://wms.example.com/oauth/authorize?state=" + id,
-			ElicitationID:   id,
-			RequestedSchema: confirmSchema,
-		},
-	})
-	if err != nil {
-		return nil, err
+	res := server.ElicitationResponse(req.Params.InputResponses, "warehouse")
+	if res == nil {
+		id := rand.Text()
+		return server.NewInputRequestBuilder("").
+			Elicit("warehouse", mcp.ElicitationParams{
+				Mode:            mcp.ElicitationModeURL,
+				Message:         "Connect the warehouse system to sync stock levels.",
+				URL:             "https://wms.example.com/oauth/authorize?state=" + id,
+				ElicitationID:   id,
+				RequestedSchema: confirmSchema,
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -148,13 +198,19 @@ func (sh *shop) connectWarehouse(ctx context.Context, req mcp.CallToolRequest) (
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: a constant elicitation ID: concurrent sign-ins cannot be told apart.
+// BUG (elicitation-id): a constant elicitation ID: concurrent sign-ins
+// cannot be told apart.
 func (sh *shop) connectMarketplace(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), "oauth-flow",
-		"https://marketplace.example.com/oauth/authorize",
-		"Sign in to your marketplace seller account.")
-	if err != nil {
-		return nil, err
+	res := server.ElicitationResponse(req.Params.InputResponses, "marketplace")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("marketplace", mcp.ElicitationParams{
+				Mode:          mcp.ElicitationModeURL,
+				Message:       "Sign in to your marketplace seller account.",
+				URL:           "https://marketplace.example.com/oauth/authorize",
+				ElicitationID: "oauth-flow",
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -167,23 +223,23 @@ func (sh *shop) connectMarketplace(ctx context.Context, req mcp.CallToolRequest)
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: form mode (mcp-go's default for an empty Mode) with a URL set.
+// BUG (mode): form mode (mcp-go's default for an empty Mode) with a URL set.
 func (sh *shop) addGiftNote(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message: "What should the gift note say?",
-			URL:     "https://shop.example.com/gift-notes",
-			RequestedSchema: map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"note": map[string]any{"type": "string", "maxLength": 200},
+	res := server.ElicitationResponse(req.Params.InputResponses, "note")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("note", mcp.ElicitationParams{
+				Message: "What should the gift note say?",
+				URL:     "https://shop.example.com/gift-notes",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"note": map[string]any{"type": "string", "maxLength": 200},
+					},
+					"required": []string{"note"},
 				},
-				"required": []string{"note"},
-			},
-		},
-	})
-	if err != nil {
-		return nil, err
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -196,14 +252,14 @@ func (sh *shop) addGiftNote(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: form mode without a RequestedSchema; mcp-go requires one for form
-// elicitations.
+// BUG (mode): form mode without a RequestedSchema; mcp-go requires one for
+// form elicitations.
 func (sh *shop) refundOrder(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	orderID := req.GetString("orderId", "")
-	answer := server.ElicitationResponse(req.Params.InputResponses, "confirm")
+	answer := server.ElicitationResponse(req.Params.InputResponses, "refund")
 	if answer == nil {
 		return server.NewInputRequestBuilder("order="+orderID).
-			Elicit("confirm", mcp.ElicitationParams{
+			Elicit("refund", mcp.ElicitationParams{
 				Message: fmt.Sprintf("Refund order %s in full?", orderID),
 			}).
 			ToolResult(), nil
@@ -219,30 +275,32 @@ func (sh *shop) refundOrder(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 	return nil, fmt.Errorf("unexpected elicitation action %q", answer.Action)
 }
 
-// BUG: the result is discarded, so a decline subscribes the customer anyway.
+// BUG (actions): the answer is only tested for presence, and its Action is
+// never read, so a decline subscribes the customer anyway.
 func (sh *shop) subscribeNewsletter(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message:         "Subscribe to our weekly newsletter?",
-			RequestedSchema: confirmSchema,
-		},
-	})
-	if err != nil {
-		return nil, err
+	res := server.ElicitationResponse(req.Params.InputResponses, "newsletter")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("newsletter", mcp.ElicitationParams{
+				Message:         "Subscribe to our weekly newsletter?",
+				RequestedSchema: confirmSchema,
+			}).
+			ToolResult(), nil
 	}
 	return mcp.NewToolResultText("Subscribed."), nil
 }
 
-// BUG: only "accept" is checked; decline and cancel are treated alike.
+// BUG (actions): only "accept" is checked; decline and cancel are treated
+// alike.
 func (sh *shop) emptyCart(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message:         "Remove every item from the cart?",
-			RequestedSchema: confirmSchema,
-		},
-	})
-	if err != nil {
-		return nil, err
+	res := server.ElicitationResponse(req.Params.InputResponses, "empty")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("empty", mcp.ElicitationParams{
+				Message:         "Remove every item from the cart?",
+				RequestedSchema: confirmSchema,
+			}).
+			ToolResult(), nil
 	}
 	if res.Action == mcp.ElicitationResponseActionAccept {
 		return mcp.NewToolResultText("Cart emptied."), nil
@@ -250,24 +308,24 @@ func (sh *shop) emptyCart(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 	return mcp.NewToolResultText("Cart kept."), nil
 }
 
-// BUG: Content is read before the action is checked; it is empty on decline
-// and cancel.
+// BUG (content): Content is read before the action is checked; it is empty
+// on decline and cancel.
 func (sh *shop) changeAddress(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message: "Where should the order go instead?",
-			RequestedSchema: map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"street": map[string]any{"type": "string"},
-					"city":   map[string]any{"type": "string"},
+	res := server.ElicitationResponse(req.Params.InputResponses, "address")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("address", mcp.ElicitationParams{
+				Message: "Where should the order go instead?",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"street": map[string]any{"type": "string"},
+						"city":   map[string]any{"type": "string"},
+					},
+					"required": []string{"street", "city"},
 				},
-				"required": []string{"street", "city"},
-			},
-		},
-	})
-	if err != nil {
-		return nil, err
+			}).
+			ToolResult(), nil
 	}
 	data, _ := res.Content.(map[string]any)
 	log.Printf("new address: %v, %v", data["street"], data["city"])
@@ -282,23 +340,24 @@ func (sh *shop) changeAddress(ctx context.Context, req mcp.CallToolRequest) (*mc
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: asks for a password in a form; sensitive data must go through url mode.
+// BUG (sensitive): asks for a password in a form; sensitive data must go
+// through url mode.
 func (sh *shop) connectSupplier(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message: "Sign in to the supplier portal to import the catalogue.",
-			RequestedSchema: map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"username": map[string]any{"type": "string"},
-					"password": map[string]any{"type": "string"},
+	res := server.ElicitationResponse(req.Params.InputResponses, "supplier")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("supplier", mcp.ElicitationParams{
+				Message: "Sign in to the supplier portal to import the catalogue.",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"username": map[string]any{"type": "string"},
+						"password": map[string]any{"type": "string"},
+					},
+					"required": []string{"username", "password"},
 				},
-				"required": []string{"username", "password"},
-			},
-		},
-	})
-	if err != nil {
-		return nil, err
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -311,29 +370,29 @@ func (sh *shop) connectSupplier(ctx context.Context, req mcp.CallToolRequest) (*
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: a nested object property; elicitation schemas must be flat.
+// BUG (nested): a nested object property; elicitation schemas must be flat.
 func (sh *shop) createCustomer(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message: "Enter the new customer's details.",
-			RequestedSchema: map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"name": map[string]any{"type": "string"},
-					"billing": map[string]any{
-						"type": "object",
-						"properties": map[string]any{
-							"street": map[string]any{"type": "string"},
-							"city":   map[string]any{"type": "string"},
+	res := server.ElicitationResponse(req.Params.InputResponses, "customer")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("customer", mcp.ElicitationParams{
+				Message: "Enter the new customer's details.",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"name": map[string]any{"type": "string"},
+						"billing": map[string]any{
+							"type": "object",
+							"properties": map[string]any{
+								"street": map[string]any{"type": "string"},
+								"city":   map[string]any{"type": "string"},
+							},
 						},
 					},
+					"required": []string{"name"},
 				},
-				"required": []string{"name"},
-			},
-		},
-	})
-	if err != nil {
-		return nil, err
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
@@ -346,29 +405,113 @@ func (sh *shop) createCustomer(ctx context.Context, req mcp.CallToolRequest) (*m
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
 
-// BUG: format "phone" is not a format elicitation supports (email, uri,
-// date, date-time).
+// BUG (schema): format "phone" is not a format elicitation supports (email,
+// uri, date, date-time).
 func (sh *shop) enableSMSAlerts(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
-		Params: mcp.ElicitationParams{
-			Message: "Which mobile number should receive shipping updates?",
-			RequestedSchema: map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"mobile": map[string]any{"type": "string", "format": "phone"},
+	res := server.ElicitationResponse(req.Params.InputResponses, "mobile")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("mobile", mcp.ElicitationParams{
+				Message: "Which mobile number should receive shipping updates?",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"mobile": map[string]any{"type": "string", "format": "phone"},
+					},
+					"required": []string{"mobile"},
 				},
-				"required": []string{"mobile"},
-			},
-		},
-	})
-	if err != nil {
-		return nil, err
+			}).
+			ToolResult(), nil
 	}
 	switch res.Action {
 	case mcp.ElicitationResponseActionAccept:
 		return mcp.NewToolResultText("SMS alerts enabled."), nil
 	case mcp.ElicitationResponseActionDecline:
 		return mcp.NewToolResultText("SMS alerts stay off."), nil
+	case mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("Cancelled."), nil
+	}
+	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
+}
+
+// BUG (round-trip): the answer's raw Elicitation field stays nil for
+// answers from 2026-07-28 clients until DecodeFor runs, so this handler
+// asks again on every call from them; server.ElicitationResponse decodes.
+func (sh *shop) trackParcel(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := req.Params.InputResponses["tracking"].Elicitation
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("tracking", mcp.ElicitationParams{
+				Message:         "Send tracking updates for this parcel by email?",
+				RequestedSchema: confirmSchema,
+			}).
+			ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return mcp.NewToolResultText("Tracking updates on."), nil
+	case mcp.ElicitationResponseActionDecline:
+		return mcp.NewToolResultText("Tracking updates off."), nil
+	case mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("Cancelled."), nil
+	}
+	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
+}
+
+// BUG (round-trip): the result is built by hand without ResultType:
+// mcp.ResultTypeInputRequired, so NeedsInput() is false and mcp-go sends it
+// as a finished, empty result: the client never sees the question.
+func (sh *shop) wrapGift(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "wrap")
+	if res == nil {
+		return &mcp.CallToolResult{MultiRoundTripResult: mcp.MultiRoundTripResult{
+			InputRequests: mcp.InputRequests{"wrap": mcp.NewElicitationInputRequest(mcp.ElicitationParams{
+				Message:         "Wrap the order as a gift?",
+				RequestedSchema: confirmSchema,
+			})},
+		}}, nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return mcp.NewToolResultText("The order will be gift-wrapped."), nil
+	case mcp.ElicitationResponseActionDecline:
+		return mcp.NewToolResultText("No gift wrap."), nil
+	case mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("Cancelled."), nil
+	}
+	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
+}
+
+// BUG (round-trip): the answer is read under "quantiy", a key no request
+// uses, so it never arrives and the client is asked again on every call.
+// (Two findings: the answer that is never requested, and the request that
+// is never read.)
+func (sh *shop) changeQuantity(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "quantiy")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("quantity", mcp.ElicitationParams{
+				Message: "How many of this item do you want?",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"count": map[string]any{"type": "integer", "minimum": 1, "maximum": 99},
+					},
+					"required": []string{"count"},
+				},
+			}).
+			ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		data, _ := res.Content.(map[string]any)
+		count, ok := data["count"].(float64)
+		if !ok {
+			return nil, fmt.Errorf("no count in the answer")
+		}
+		return mcp.NewToolResultText(fmt.Sprintf("Quantity set to %d.", int(count))), nil
+	case mcp.ElicitationResponseActionDecline:
+		return mcp.NewToolResultText("Quantity unchanged."), nil
 	case mcp.ElicitationResponseActionCancel:
 		return mcp.NewToolResultText("Cancelled."), nil
 	}

@@ -3,9 +3,12 @@
 //
 //	cd example && go run github.com/elicitlint/elicitlint/cmd/elicitlint ./mcpgo
 //
-// Most tools ask the user for input mid-call (an elicitation). Some handlers
-// do it correctly; each handler marked "BUG:" contains exactly one mistake
-// that elicitlint reports. See ../README.md for the list.
+// Most tools ask the user for input mid-call (an elicitation), in the round
+// trip of protocol 2026-07-28: the handler returns its question in the
+// result and reads the answer when the client calls again. The handlers in
+// correct.go do it correctly; each handler in buggy.go has one planted
+// mistake, and its "BUG (check)" comment names the check that reports it.
+// See ../README.md for the list.
 package main
 
 import (
@@ -15,7 +18,8 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// shop holds the server so handlers can send elicitations through it.
+// shop holds the server; only the legacy handler rateDelivery sends a
+// request through it.
 type shop struct {
 	srv *server.MCPServer
 }
@@ -24,9 +28,6 @@ func newServer() *server.MCPServer {
 	srv := server.NewMCPServer("shop-assistant", "0.1.0",
 		server.WithToolCapabilities(false),
 		server.WithElicitation(),
-		// Keep server-initiated elicitation/create working for clients on
-		// protocol 2026-07-28 (deploy_storefront shows the replacement).
-		server.WithLegacyServerInitiatedRequests(),
 	)
 	sh := &shop{srv: srv}
 	order := mcp.WithString("orderId", mcp.Required(), mcp.Description("The order to work on"))
@@ -39,6 +40,7 @@ func newServer() *server.MCPServer {
 	srv.AddTool(mcp.NewTool("export_orders", mcp.WithDescription("Export orders to the accounting system")), sh.exportOrders)
 
 	// Handlers with one elicitation bug each.
+	srv.AddTool(mcp.NewTool("rate_delivery", mcp.WithDescription("Rate the last delivery")), sh.rateDelivery)
 	srv.AddTool(mcp.NewTool("schedule_delivery", mcp.WithDescription("Pick a delivery slot"), order), sh.scheduleDelivery)
 	srv.AddTool(mcp.NewTool("apply_coupon", mcp.WithDescription("Apply a coupon code"), order), sh.applyCoupon)
 	srv.AddTool(mcp.NewTool("link_wallet", mcp.WithDescription("Link a payment wallet")), sh.linkWallet)
@@ -53,6 +55,9 @@ func newServer() *server.MCPServer {
 	srv.AddTool(mcp.NewTool("connect_supplier", mcp.WithDescription("Connect the supplier portal")), sh.connectSupplier)
 	srv.AddTool(mcp.NewTool("create_customer", mcp.WithDescription("Create a customer record")), sh.createCustomer)
 	srv.AddTool(mcp.NewTool("enable_sms_alerts", mcp.WithDescription("Send shipping updates by SMS")), sh.enableSMSAlerts)
+	srv.AddTool(mcp.NewTool("track_parcel", mcp.WithDescription("Email tracking updates for a parcel"), order), sh.trackParcel)
+	srv.AddTool(mcp.NewTool("wrap_gift", mcp.WithDescription("Gift-wrap an order"), order), sh.wrapGift)
+	srv.AddTool(mcp.NewTool("change_quantity", mcp.WithDescription("Change the quantity of a cart item")), sh.changeQuantity)
 	return srv
 }
 
