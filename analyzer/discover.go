@@ -12,6 +12,111 @@ import (
 
 // discover walks the package once and finds every request and every answer.
 func discover(pc *pkgCtx) *discovery {
+	d := walk(pc)
+	markURLErrorElements(pc, d)
+	return d
+}
+
+// markURLErrorElements marks the params held in variables that are listed
+// in a URLElicitationRequiredError (the elements written in place are
+// marked during the walk): p := &mcp.ElicitParams{...};
+// URLElicitationRequiredError([]*mcp.ElicitParams{p}), or the list itself
+// in a variable assigned once.
+func markURLErrorElements(pc *pkgCtx, d *discovery) {
+	if len(d.urlErrorLists) == 0 {
+		return
+	}
+	byLit, byVar := map[*ast.CompositeLit]*paramsSite{}, map[*types.Var]*paramsSite{}
+	for _, p := range d.params {
+		if p.lit != nil {
+			byLit[p.lit] = p
+		}
+		if p.v != nil {
+			byVar[p.v] = p
+		}
+	}
+	for _, l := range d.urlErrorLists {
+		list := ast.Unparen(l.list)
+		if id, ok := list.(*ast.Ident); ok {
+			_, body := enclosing(l.stack)
+			list = singleAssignment(pc.info, body, id)
+		}
+		lit, ok := list.(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		for _, elt := range lit.Elts {
+			e := ast.Unparen(elt)
+			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				e = ast.Unparen(u.X)
+			}
+			var site *paramsSite
+			switch e := e.(type) {
+			case *ast.CompositeLit:
+				site = byLit[e]
+			case *ast.Ident:
+				if v, ok := pc.info.Uses[e].(*types.Var); ok {
+					site = byVar[v]
+				}
+			}
+			if site != nil && site.sdk != nil {
+				site.inURLError = true
+			}
+		}
+	}
+}
+
+// singleAssignment returns the value local variable id is given, when body
+// assigns it exactly once (its declaration) and never takes its address.
+func singleAssignment(info *types.Info, body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || body == nil || !isLocal(v) {
+		return nil
+	}
+	var def ast.Expr
+	writes := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if root := lhsRoot(l); root != nil && info.ObjectOf(root) == v {
+					writes++
+					if l == ast.Expr(root) && len(n.Lhs) == len(n.Rhs) {
+						def = n.Rhs[i]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] == v {
+					writes++
+					if len(n.Values) == len(n.Names) {
+						def = n.Values[i]
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[x] == v {
+				writes += 2
+			}
+		case *ast.CallExpr:
+			// append(list, ...) changes what the variable lists.
+			if fn, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && fn.Name == "append" && len(n.Args) > 0 {
+				if x, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok && info.Uses[x] == v {
+					writes += 2
+				}
+			}
+		}
+		return true
+	})
+	if writes != 1 {
+		return nil
+	}
+	return def
+}
+
+// walk is the one walk over the package's syntax.
+func walk(pc *pkgCtx) *discovery {
 	ds := &discoverer{pc: pc, d: &discovery{}}
 	// The package's own result-like types by declaration come first: calls
 	// that return them are answers.
@@ -463,6 +568,9 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 	rt, d := sdk.RoundTrip, &ds.d.rt
 	if sdk.isURLErrorFunc(fn) {
 		d.removed = append(d.removed, removedUse{sdk, call, sdk.URLErrorFunc})
+		if len(call.Args) == 1 {
+			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{call.Args[0], slices.Clone(stack)})
+		}
 	}
 	if rt == nil {
 		return
@@ -519,6 +627,9 @@ func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 	}
 	if sdk := pc.sdks.namedIn(t, func(sdk *SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
 		d.removed = append(d.removed, removedUse{sdk, lit, sdk.URLErrorType})
+		if kv := litField(lit, sdk.URLErrorField); kv != nil {
+			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{kv.Value, slices.Clone(stack)})
+		}
 	}
 }
 

@@ -25,6 +25,13 @@ type discovery struct {
 	typedCalls       []typedCall
 	actionReturns    []actionReturn
 	localActionCalls []localActionCall
+	// urlErrorLists are the params lists given to a URL-required error.
+	urlErrorLists []urlErrorList
+}
+
+type urlErrorList struct {
+	list  ast.Expr
+	stack []ast.Node
 }
 
 // localActionCall is a call of a function of this package, which may turn

@@ -41,3 +41,21 @@ func cases(ctx context.Context, ss *mcp.ServerSession, mode, host string) error 
 	})
 	return mcp.URLElicitationRequiredError([]*mcp.ElicitParams{{Mode: "url", Message: "m", URL: "https://example.com/a", ElicitationID: id}})
 }
+
+// Elements held in variables, and the list too.
+func urlErrorsInVars(id string) error { // want urlErrorsInVars:`elicitWrapper\(0:ElicitationID\) mode=url`
+	p := &mcp.ElicitParams{Message: "m", URL: "https://example.com/c", ElicitationID: id} // want `URLElicitationRequiredError element lacks Mode: "url".*\(mode\)`
+	good := &mcp.ElicitParams{Mode: "url", Message: "m", URL: "https://example.com/c", ElicitationID: id}
+	list := []*mcp.ElicitParams{p, good}
+	if id == "" {
+		return mcp.URLElicitationRequiredError([]*mcp.ElicitParams{p})
+	}
+	return mcp.URLElicitationRequiredError(list)
+}
+
+// A list that grows is not followed.
+func urlErrorsAppended(id string) error { // want urlErrorsAppended:`elicitWrapper\(0:ElicitationID\) mode=url`
+	list := []*mcp.ElicitParams{}
+	list = append(list, &mcp.ElicitParams{Message: "m", URL: "https://example.com/c", ElicitationID: id})
+	return mcp.URLElicitationRequiredError(list)
+}

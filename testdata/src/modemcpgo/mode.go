@@ -45,3 +45,10 @@ func cases(ctx context.Context, s *server.MCPServer, session server.ClientSessio
 		{Mode: mcp.ElicitationModeURL, Message: "m", URL: "https://example.com", ElicitationID: id},
 	}}
 }
+
+// Elements held in variables.
+func urlErrorsInVars(id string) error { // want urlErrorsInVars:`elicitWrapper\(0:ElicitationID\) mode=form`
+	p := mcp.ElicitationParams{Message: "m", URL: "https://example.com/c", ElicitationID: id} // want `URLElicitationRequiredError element is not url mode.*\(mode\)`
+	list := []mcp.ElicitationParams{p}
+	return mcp.URLElicitationRequiredError{Elicitations: list}
+}
