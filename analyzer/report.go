@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -19,8 +20,10 @@ import (
 type reporter struct {
 	pc    *pkgCtx
 	diags []analysis.Diagnostic
-	// seen deduplicates findings reported twice at one position.
-	seen map[string]bool
+	// seen maps a finding's position and text to its place in diags: a
+	// finding reported twice at one place is kept once, with the related
+	// positions of both.
+	seen map[string]int
 	// directives are the package's //elicitlint:ignore comments.
 	directives []*directive
 }
@@ -28,7 +31,7 @@ type reporter struct {
 // newReporter reads the package's suppression directives, reporting the
 // malformed ones.
 func newReporter(pc *pkgCtx) *reporter {
-	r := &reporter{pc: pc, seen: map[string]bool{}}
+	r := &reporter{pc: pc, seen: map[string]int{}}
 	for _, f := range pc.pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
@@ -39,19 +42,36 @@ func newReporter(pc *pkgCtx) *reporter {
 	return r
 }
 
-// add records a finding of check over [pos, end). A finding outside the
-// package's files, and a second finding with the same text at the same
-// place, are dropped.
+// add records a finding of check over [pos, end).
 func (r *reporter) add(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
+	r.record(check, pos, end, fixes, nil, fmt.Sprintf(format, args...))
+}
+
+// addRelated records a finding of check over [pos, end) with related
+// positions.
+func (r *reporter) addRelated(check string, pos, end token.Pos, related []analysis.RelatedInformation, msg string) {
+	r.record(check, pos, end, nil, related, msg)
+}
+
+// record records a finding. A finding outside the package's files is
+// dropped, and so is a second finding with the same text at the same
+// place, whose related positions join the first's.
+func (r *reporter) record(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, related []analysis.RelatedInformation, msg string) {
 	if !pos.IsValid() || r.pc.fileOf(pos) == nil {
 		return
 	}
-	msg := fmt.Sprintf(format, args...) + " (" + check + ")"
+	msg += " (" + check + ")"
 	key := fmt.Sprint(pos, msg)
-	if r.seen[key] {
+	if i, ok := r.seen[key]; ok {
+		d := &r.diags[i]
+		for _, rel := range related {
+			if !slices.Contains(d.Related, rel) {
+				d.Related = append(d.Related, rel)
+			}
+		}
 		return
 	}
-	r.seen[key] = true
+	r.seen[key] = len(r.diags)
 	r.diags = append(r.diags, analysis.Diagnostic{
 		Pos:            pos,
 		End:            end,
@@ -59,6 +79,7 @@ func (r *reporter) add(check string, pos, end token.Pos, fixes []analysis.Sugges
 		Message:        msg,
 		URL:            docURL(check),
 		SuggestedFixes: fixes,
+		Related:        related,
 	})
 }
 
@@ -105,10 +126,8 @@ type directive struct {
 	used   bool
 }
 
-const (
-	ignorePrefix     = "//elicitlint:ignore"
-	fileIgnorePrefix = "//elicitlint:file-ignore"
-)
+// directiveVerbs are the directives after "//elicitlint:".
+var directiveVerbs = []string{"ignore", "file-ignore"}
 
 // directiveFinding reports a finding about a directive itself, unless
 // -disable names "directive".
@@ -118,33 +137,102 @@ func (r *reporter) directiveFinding(c *ast.Comment, format string, args ...any) 
 	}
 }
 
+// parseDirective reads one comment. Besides the directives themselves it
+// reports near misses that would otherwise silently suppress nothing:
+// spaces inside the "//elicitlint:VERB" prefix ("// elicitlint:ignore",
+// "//elicitlint: ignore") and misspelt verbs ("//elicitlint:ignroe").
+// Precision first: the namespace "//elicitlint:" is ours, so a near miss
+// written right after "//" is reported whatever follows it; a comment
+// whose text merely starts with "elicitlint:" after a space may be prose,
+// and is reported only when a check name (or a near miss of one) follows.
+// A verb that is not near ignore or file-ignore is left alone, as
+// staticcheck leaves unknown //lint: commands, for directives a later
+// version may add.
 func (r *reporter) parseDirective(c *ast.Comment) {
-	text := c.Text
-	var whole bool
-	switch {
-	case strings.HasPrefix(text, fileIgnorePrefix):
-		whole, text = true, text[len(fileIgnorePrefix):]
-	case strings.HasPrefix(text, ignorePrefix):
-		text = text[len(ignorePrefix):]
-	default:
+	body, ok := strings.CutPrefix(c.Text, "//")
+	if !ok {
+		return // a /* */ comment is never a directive
+	}
+	rest := strings.TrimLeft(body, " \t")
+	afterSlashes := len(rest) < len(body) // "// elicitlint:..."
+	if rest, ok = strings.CutPrefix(rest, "elicitlint:"); !ok {
 		return
 	}
-	if text != "" && text[0] != ' ' && text[0] != '\t' {
-		return // //elicitlint:ignored or similar: not ours
+	trimmed := strings.TrimLeft(rest, " \t")
+	afterColon := len(trimmed) < len(rest) // "//elicitlint: ignore"
+	verb, args := trimmed, ""
+	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
+		verb, args = trimmed[:i], trimmed[i:]
 	}
 	// A comment after the directive ("// want ..." in tests) is not a reason.
-	if i := strings.Index(text, "//"); i >= 0 {
-		text = text[:i]
+	if i := strings.Index(args, "//"); i >= 0 {
+		args = args[:i]
 	}
-	fields := strings.Fields(text)
+	fields := strings.Fields(args)
+	switch known := slices.Contains(directiveVerbs, verb); {
+	case known && !afterSlashes && !afterColon:
+		r.directive(c, verb, fields)
+	case afterSlashes && !namesChecks(fields):
+		// Prose that happens to start with "elicitlint:".
+	case known:
+		r.directiveFinding(c, "malformed elicitlint directive: write //elicitlint:%s with no space inside it; as written it suppresses nothing", verb)
+	default:
+		if want := nearVerb(verb); want != "" {
+			r.directiveFinding(c, "unknown elicitlint directive %q (did you mean //elicitlint:%s?); as written it suppresses nothing", "elicitlint:"+verb, want)
+		}
+	}
+}
+
+// nearVerb returns the directive verb that verb most likely misspells, or
+// "".
+func nearVerb(verb string) string {
+	if s := schema.Suggest(verb, directiveVerbs); s != "" {
+		return s
+	}
+	if v := strings.ToLower(verb); strings.Contains(v, "ignore") {
+		if strings.Contains(v, "file") {
+			return "file-ignore"
+		}
+		return "ignore"
+	}
+	return ""
+}
+
+// directiveChecks are the names a directive may list.
+var directiveChecks = append(slices.Clone(Checks), CheckDirective)
+
+// namesChecks reports whether the first field of a near-miss directive's
+// arguments lists a check, or something close to one.
+func namesChecks(fields []string) bool {
+	if len(fields) == 0 {
+		return false
+	}
+	for _, name := range strings.Split(fields[0], ",") {
+		if slices.Contains(directiveChecks, name) || schema.Suggest(name, directiveChecks) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// directive reads the arguments of a well-formed //elicitlint:VERB.
+func (r *reporter) directive(c *ast.Comment, verb string, fields []string) {
 	if len(fields) < 2 {
-		r.directiveFinding(c, "malformed elicitlint directive: want //elicitlint:ignore CHECK[,CHECK] reason; the reason is required")
+		r.directiveFinding(c, "malformed elicitlint directive: want //elicitlint:%s CHECK[,CHECK] reason; the reason is required", verb)
 		return
 	}
 	var checks []string
 	for _, name := range strings.Split(fields[0], ",") {
-		if !isCheck(name) && name != CheckDirective {
-			r.directiveFinding(c, "elicitlint directive names unknown check %q (checks: %s)", name, strings.Join(Checks, ", "))
+		switch {
+		case name == "":
+			r.directiveFinding(c, "malformed elicitlint directive: the check list %q has an empty name; separate checks with commas and no spaces", fields[0])
+			return
+		case !slices.Contains(directiveChecks, name):
+			if hint := didYouMean(name, directiveChecks); hint != "" {
+				r.directiveFinding(c, "elicitlint directive names unknown check %q%s", name, hint)
+			} else {
+				r.directiveFinding(c, "elicitlint directive names unknown check %q (checks: %s)", name, strings.Join(directiveChecks, ", "))
+			}
 			return
 		}
 		checks = append(checks, name)
@@ -154,7 +242,7 @@ func (r *reporter) parseDirective(c *ast.Comment) {
 		return
 	}
 	r.directives = append(r.directives, &directive{
-		pos: c.Pos(), end: c.End(), file: tf, line: tf.Line(c.Pos()), whole: whole, checks: checks,
+		pos: c.Pos(), end: c.End(), file: tf, line: tf.Line(c.Pos()), whole: verb == "file-ignore", checks: checks,
 	})
 }
 

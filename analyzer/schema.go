@@ -6,6 +6,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"github.com/elicitlint/elicitlint/internal/sensitive"
+	"golang.org/x/tools/go/analysis"
 )
 
 // checkSchemaFindings runs one of the nested, schema and sensitive checks:
@@ -16,7 +17,7 @@ import (
 func checkSchemaFindings(c *checkPass) {
 	for _, f := range c.sum.schemas.findings(c) {
 		if f.check == c.name {
-			c.reportFix(f.pos, f.end, nil, "%s", f.message)
+			c.rep.addRelated(c.name, f.pos, f.end, f.related, f.message)
 		}
 	}
 }
@@ -25,6 +26,10 @@ type schemaFinding struct {
 	check    string
 	pos, end token.Pos
 	message  string
+	// related names the elicitation, for a finding about a struct field
+	// that jsonschema.For made a property of: the field may be far from
+	// every elicitation that uses it.
+	related []analysis.RelatedInformation
 }
 
 // findings checks the requested schemas of the package's requests, once.
@@ -42,7 +47,7 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 		matcher = m
 	}
 	add := func(check string, pos, end token.Pos, msg string) {
-		s.found = append(s.found, schemaFinding{check, pos, end, msg})
+		s.found = append(s.found, schemaFinding{check: check, pos: pos, end: end, message: msg})
 	}
 	for _, site := range c.d.params {
 		fv := site.fields[fieldSchema]
@@ -59,7 +64,7 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 		}
 		root, probs := s.read(fv.value)
 		for _, p := range probs {
-			add(CheckSchema, p.Pos, p.Pos, p.Message)
+			add(CheckSchema, p.Pos, p.End, p.Message)
 		}
 		if root == nil || root.Kind == schema.Unknown {
 			continue
@@ -69,7 +74,14 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 			opts.Sensitive = matcher
 		}
 		for _, f := range schema.Check(root, opts) {
-			add(f.Check, f.Pos, f.Pos, f.Message)
+			sf := schemaFinding{check: f.Check, pos: f.Pos, end: f.End, message: f.Message}
+			if f.Field != nil && (f.Pos < site.lit.Pos() || f.Pos >= site.lit.End()) {
+				sf.related = []analysis.RelatedInformation{{
+					Pos: fv.at().Pos(), End: fv.value.End(),
+					Message: "requested by this elicitation",
+				}}
+			}
+			s.found = append(s.found, sf)
 		}
 	}
 	return s.found

@@ -14,7 +14,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -27,8 +26,8 @@ const JSONSchemaPkg = "github.com/google/jsonschema-go/jsonschema"
 // Problem is something wrong with the Go expression itself (invalid JSON in
 // a raw schema, a Go string where a schema should be).
 type Problem struct {
-	Pos     token.Pos
-	Message string
+	Pos, End token.Pos
+	Message  string
 }
 
 // Reader reads schema expressions of one package.
@@ -51,6 +50,9 @@ type Reader struct {
 	depth    int
 	// cache of readings, so that a schema used by many calls is read once.
 	cache map[ast.Expr]*schema.Node
+	// fields are the declarations of the package's struct fields, by the
+	// position of their names (built when For first needs one).
+	fields map[token.Pos]*ast.Field
 }
 
 const maxDepth = 64
@@ -92,15 +94,9 @@ func (r *Reader) read(e ast.Expr) *schema.Node {
 	switch x := e.(type) {
 	case *ast.CompositeLit:
 		return r.compositeLit(x, tv.Type)
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return r.read(x.X)
-		}
-	case *ast.Ident:
-		if v, ok := r.Info.Uses[x].(*types.Var); ok && r.Resolve != nil {
-			if def := r.Resolve(v); def != nil {
-				return r.read(def)
-			}
+	case *ast.UnaryExpr, *ast.Ident:
+		if next := r.follow(x); next != nil {
+			return r.read(next)
 		}
 	case *ast.SelectorExpr:
 		// otherpkg.Schema: a variable of another package.
@@ -113,6 +109,22 @@ func (r *Reader) read(e ast.Expr) *schema.Node {
 		return r.call(x, tv.Type)
 	}
 	return unknown(e)
+}
+
+// follow returns the expression e stands for: x for &x, and the one
+// expression a variable is assigned; nil for anything else.
+func (r *Reader) follow(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return x.X
+		}
+	case *ast.Ident:
+		if v, ok := r.Info.Uses[x].(*types.Var); ok && r.Resolve != nil {
+			return r.Resolve(v)
+		}
+	}
+	return nil
 }
 
 // constant reads a constant: a number, bool or string. A string constant of
@@ -221,8 +233,14 @@ func (r *Reader) call(call *ast.CallExpr, t types.Type) *schema.Node {
 				return r.read(call.Args[0])
 			}
 		case "For":
-			if inst, ok := r.Info.Instances[funcIdent(call.Fun)]; ok && inst.TypeArgs.Len() == 1 {
-				return r.forType(inst.TypeArgs.At(0), call)
+			if inst, ok := r.Info.Instances[funcIdent(call.Fun)]; ok && inst.TypeArgs.Len() == 1 && len(call.Args) == 1 {
+				return r.forType(inst.TypeArgs.At(0), call.Args[0], call)
+			}
+		case "ForType":
+			if len(call.Args) == 2 {
+				if t := r.reflectType(call.Args[0]); t != nil {
+					return r.forType(t, call.Args[1], call)
+				}
 			}
 		}
 		return unknown(call)
@@ -288,19 +306,26 @@ func (r *Reader) rawJSON(arg ast.Expr) *schema.Node {
 	if !ok {
 		return unknown(arg)
 	}
-	pos := func(int) token.Pos { return arg.Pos() }
+	// Offsets map into a raw string (no escapes to account for); in any
+	// other constant every node spans the whole expression.
+	var pos func(int) token.Pos
 	if lit, ok := ast.Unparen(arg).(*ast.BasicLit); ok && strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\r") {
 		base := lit.Pos() + 1
 		pos = func(off int) token.Pos { return base + token.Pos(off) }
 	}
 	n, err := schema.ParseJSON([]byte(text), pos)
 	if err != nil {
-		at := arg.Pos()
-		if je, ok := err.(*schema.JSONError); ok {
-			at = pos(je.Offset)
+		p := Problem{Pos: arg.Pos(), End: arg.End(), Message: "requested schema is not valid JSON: " + err.Error()}
+		if je, ok := err.(*schema.JSONError); ok && pos != nil {
+			// The offending byte, or the closing quote at the end of input.
+			p.Pos = pos(min(je.Offset, len(text)))
+			p.End = p.Pos + 1
 		}
-		r.Problems = append(r.Problems, Problem{Pos: at, Message: "requested schema is not valid JSON: " + err.Error()})
+		r.Problems = append(r.Problems, p)
 		return unknown(arg)
+	}
+	if pos == nil {
+		return place(n, arg)
 	}
 	return n
 }
@@ -420,175 +445,3 @@ func (r *Reader) rawOrRead(e ast.Expr) *schema.Node {
 	}
 	return r.read(e)
 }
-
-// forType derives the schema jsonschema.For[T] produces for t (jsonschema-go
-// v0.4 behaviour: pointers become ["null", T], slices ["null", "array"]).
-// Property nodes point at the struct fields' declarations when those are in
-// this package, else at the call.
-func (r *Reader) forType(t types.Type, at ast.Node) *schema.Node {
-	return r.derive(t, at, map[types.Type]bool{}, true)
-}
-
-func (r *Reader) inFiles(pos token.Pos) bool {
-	for _, f := range r.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return true
-		}
-	}
-	return false
-}
-
-func (r *Reader) derive(t types.Type, at ast.Node, seen map[types.Type]bool, root bool) *schema.Node {
-	n := &schema.Node{Pos: at.Pos(), End: at.End()}
-	str := func(s string) *schema.Node { return &schema.Node{Kind: schema.String, Str: s, Pos: n.Pos, End: n.End} }
-	num := func(f float64) *schema.Node {
-		return &schema.Node{Kind: schema.Number, Num: f, IsInt: true, Pos: n.Pos, End: n.End}
-	}
-	nullable := false
-	for {
-		p, ok := t.(*types.Pointer)
-		if !ok {
-			break
-		}
-		nullable = true
-		t = p.Elem()
-	}
-	setType := func(name string) {
-		if nullable {
-			n.Set("type", &schema.Node{Kind: schema.Array, Elems: []*schema.Node{str("null"), str(name)}, Pos: n.Pos, End: n.End})
-		} else {
-			n.Set("type", str(name))
-		}
-	}
-	n.Kind = schema.Object
-	if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil {
-		switch named.Obj().Pkg().Path() + "." + named.Obj().Name() {
-		case "time.Time", "log/slog.Level", "math/big.Int", "math/big.Rat", "math/big.Float":
-			setType("string")
-			return n
-		}
-		if seen[named] {
-			return unknown(at)
-		}
-		seen[named] = true
-		defer delete(seen, named)
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Kind() == types.Bool:
-			setType("boolean")
-		case u.Info()&types.IsString != 0:
-			setType("string")
-		case u.Info()&types.IsFloat != 0:
-			setType("number")
-		case u.Info()&types.IsInteger != 0:
-			setType("integer")
-			if u.Info()&types.IsUnsigned != 0 {
-				n.Set("minimum", num(0))
-			}
-			switch u.Kind() {
-			case types.Int8:
-				n.Set("minimum", num(-128))
-				n.Set("maximum", num(127))
-			case types.Uint8:
-				n.Set("maximum", num(255))
-			case types.Int16:
-				n.Set("minimum", num(-32768))
-				n.Set("maximum", num(32767))
-			case types.Uint16:
-				n.Set("maximum", num(65535))
-			case types.Int32:
-				n.Set("minimum", num(-2147483648))
-				n.Set("maximum", num(2147483647))
-			case types.Uint32:
-				n.Set("maximum", num(4294967295))
-			}
-		default:
-			return unknown(at)
-		}
-	case *types.Interface:
-		// Unrestricted: an empty schema.
-	case *types.Map:
-		setType("object")
-		n.Set("additionalProperties", r.derive(u.Elem(), at, seen, false))
-	case *types.Slice:
-		n.Set("type", &schema.Node{Kind: schema.Array, Elems: []*schema.Node{str("null"), str("array")}, Pos: n.Pos, End: n.End})
-		n.Set("items", r.derive(u.Elem(), at, seen, false))
-	case *types.Array:
-		setType("array")
-		n.Set("items", r.derive(u.Elem(), at, seen, false))
-	case *types.Struct:
-		setType("object")
-		props := &schema.Node{Kind: schema.Object, Pos: n.Pos, End: n.End}
-		var required []*schema.Node
-		r.structFields(u, at, seen, props, &required)
-		n.Set("properties", props)
-		if len(required) > 0 {
-			n.Set("required", &schema.Node{Kind: schema.Array, Elems: required, Pos: n.Pos, End: n.End})
-		}
-		if !root {
-			// jsonschema-go also sets additionalProperties: false at the
-			// root; it is harmless there (the form has no other fields),
-			// so only nested objects carry it here.
-			n.Set("additionalProperties", &schema.Node{Kind: schema.Bool, Pos: n.Pos, End: n.End})
-		}
-	default:
-		return unknown(at)
-	}
-	return n
-}
-
-// structFields adds the JSON-visible fields of s (embedded structs
-// flattened, as encoding/json does) to props.
-func (r *Reader) structFields(s *types.Struct, at ast.Node, seen map[types.Type]bool, props *schema.Node, required *[]*schema.Node) {
-	for i := 0; i < s.NumFields(); i++ {
-		f := s.Field(i)
-		tag := reflect.StructTag(s.Tag(i))
-		jsonTag, hasJSON := tag.Lookup("json")
-		if f.Embedded() && !hasJSON {
-			ft := f.Type()
-			if p, ok := ft.(*types.Pointer); ok {
-				ft = p.Elem()
-			}
-			if es, ok := ft.Underlying().(*types.Struct); ok {
-				r.structFields(es, at, seen, props, required)
-				continue
-			}
-		}
-		if !f.Exported() {
-			continue
-		}
-		name, opts, comma := strings.Cut(jsonTag, ",")
-		if name == "-" && !comma && hasJSON {
-			continue // json:"-" omits the field; json:"-," names it "-"
-		}
-		if name == "" {
-			name = f.Name()
-		}
-		fieldAt := at
-		if f.Pos().IsValid() && r.inFiles(f.Pos()) {
-			fieldAt = posNode{f.Pos(), f.Pos() + token.Pos(len(f.Name()))}
-		}
-		fs := r.derive(f.Type(), fieldAt, seen, false)
-		if desc, ok := tag.Lookup("jsonschema"); ok && desc != "" && fs.Kind == schema.Object {
-			fs.Set("description", &schema.Node{Kind: schema.String, Str: desc, Pos: fieldAt.Pos(), End: fieldAt.End()})
-		}
-		fs.KeyPos = fieldAt.Pos()
-		props.Set(name, fs)
-		optional := false
-		for _, o := range strings.Split(opts, ",") {
-			if o == "omitempty" || o == "omitzero" {
-				optional = true
-			}
-		}
-		if !optional {
-			*required = append(*required, &schema.Node{Kind: schema.String, Str: name, Pos: fieldAt.Pos(), End: fieldAt.End()})
-		}
-	}
-}
-
-type posNode struct{ pos, end token.Pos }
-
-func (p posNode) Pos() token.Pos { return p.pos }
-func (p posNode) End() token.Pos { return p.end }

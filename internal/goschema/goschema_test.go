@@ -13,7 +13,8 @@ import (
 )
 
 // read loads testdata/src/goschemacases and reads each package-level
-// variable's initializer.
+// variable's initializer. A variable whose value is not fully known maps
+// to unknownValue.
 func read(t *testing.T) map[string]any {
 	t.Helper()
 	td, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
@@ -43,7 +44,7 @@ func read(t *testing.T) map[string]any {
 				n := r.Read(vs.Values[0])
 				v, ok := schema.ToAny(n)
 				if !ok {
-					t.Fatalf("%s: not fully known", vs.Names[0].Name)
+					v = unknownValue{}
 				}
 				out[vs.Names[0].Name] = v
 			}
@@ -51,6 +52,9 @@ func read(t *testing.T) map[string]any {
 	}
 	return out
 }
+
+// unknownValue marks a schema the reader cannot know.
+type unknownValue struct{}
 
 func TestRead(t *testing.T) {
 	got := read(t)

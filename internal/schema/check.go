@@ -29,9 +29,15 @@ const (
 
 // A Finding is one problem with a requested schema.
 type Finding struct {
-	Check   string    // CheckNested, CheckSchema or CheckSensitive
-	Pos     token.Pos // the offending property (its key) or keyword member
-	Message string    // lower case, no trailing period
+	Check string // CheckNested, CheckSchema or CheckSensitive
+	// Pos and End span the offending property or keyword member, from its
+	// key to the end of its value (End is Pos when the reader could not
+	// tell where the value ends).
+	Pos, End token.Pos
+	Message  string // lower case, no trailing period
+	// Field is the struct field the property comes from when
+	// jsonschema.For derived it, else nil.
+	Field *GoField
 }
 
 // Options configures Check.
@@ -66,9 +72,11 @@ func Check(root *Node, opts Options) []Finding {
 			c.out = append(c.out, f)
 		}
 	}
-	out := make([]Finding, len(c.out))
-	for i, f := range c.out {
-		out[i] = f.Finding
+	out := make([]Finding, 0, len(c.out))
+	for _, f := range c.out {
+		if !f.explained {
+			out = append(out, f.Finding)
+		}
 	}
 	return sortFindings(out)
 }
@@ -103,12 +111,18 @@ type finding struct {
 	Finding
 	node *Node // the node the finding is about; nil covers nothing
 	deep bool  // the finding also covers everything inside node
+	// explained marks no finding of its own: node is explained by another
+	// finding elsewhere, and only covers metaschema findings.
+	explained bool
 }
 
 type checker struct {
 	v    Version
 	sens *sensitive.Matcher
 	out  []finding
+	// field is the struct field of the property being checked, if
+	// jsonschema.For derived it.
+	field *GoField
 }
 
 // report adds a finding at n about n.
@@ -118,7 +132,12 @@ func (c *checker) report(check string, n *Node, deep bool, format string, args .
 
 // add adds a finding positioned at at and covering cover.
 func (c *checker) add(check string, at, cover *Node, deep bool, msg string) {
-	c.out = append(c.out, finding{Finding: Finding{Check: check, Pos: at.At(), Message: msg}, node: cover, deep: deep})
+	pos, end := at.Span()
+	field := c.field
+	if field == nil {
+		field = at.Field
+	}
+	c.out = append(c.out, finding{Finding: Finding{Check: check, Pos: pos, End: end, Message: msg, Field: field}, node: cover, deep: deep})
 }
 
 // covers reports whether a Check finding already explains a problem the
@@ -402,18 +421,22 @@ func (c *checker) checkRoot(r *Node) {
 		c.report(CheckSchema, props, true, `"properties" must be an object that maps field names to schemas, not %s`, describe(props))
 	default:
 		propsComplete = !props.Partial
-		seen := map[string]bool{}
+		seen := map[string]*Node{}
 		for i, name := range props.Keys {
 			if i >= len(props.Members) {
 				break
 			}
-			if seen[name] {
-				c.add(CheckSchema, props.Members[i], nil, false,
-					fmt.Sprintf("property %q is defined twice; JSON decoders keep only the last definition", name))
+			m := props.Members[i]
+			if first, ok := seen[name]; ok {
+				msg := fmt.Sprintf("property %q is defined twice; JSON decoders keep only the last definition", name)
+				if m.Field != nil && first.Field != nil {
+					msg = m.Field.forDuplicate(name, first.Field)
+				}
+				c.add(CheckSchema, m, nil, false, msg)
 			} else {
 				names = append(names, name)
+				seen[name] = m
 			}
-			seen[name] = true
 		}
 		for i, name := range props.Keys {
 			if isLast(props, i) {
@@ -436,6 +459,10 @@ func (c *checker) checkRoot(r *Node) {
 		case e.Kind == Unknown:
 		case e.Kind != String:
 			c.report(CheckSchema, e, true, `"required" entries must be property names (strings), not %s`, describe(e))
+		case seen[e.Str] && e.Field != nil:
+			// jsonschema.For lists a JSON name once per field: the
+			// finding about the duplicate property explains it.
+			c.out = append(c.out, finding{node: e, explained: true})
 		case seen[e.Str]:
 			c.report(CheckSchema, e, false, "required lists %q twice; list each property once", e.Str)
 		default:
@@ -564,10 +591,17 @@ func (c *checker) checkProperty(name string, p *Node) {
 	if p.Kind == Unknown {
 		return
 	}
+	if p.Kind == Bool && p.Bool && p.Field != nil {
+		// jsonschema.For's empty schema, for an interface field.
+		c.report(CheckSchema, p, true, "%s", p.Field.forUntyped(name))
+		return
+	}
 	if p.Kind != Object {
 		c.report(CheckSchema, p, true, "property %q must be a schema object, not %s", name, describe(p))
 		return
 	}
+	c.field = p.Field
+	defer func() { c.field = nil }()
 	c.dupKeys(p, fmt.Sprintf("property %q", name))
 	pc := &propCheck{checker: c, name: name, p: p, handled: map[string]bool{}}
 	if !pc.classify() {
@@ -589,6 +623,10 @@ func (pc *propCheck) classify() bool {
 
 	// Nested objects.
 	if typeIncludes(tnode, "object") {
+		if p.Field != nil {
+			c.report(CheckNested, p, true, "%s", p.Field.forObject(name))
+			return false
+		}
 		c.report(CheckNested, p, true, "property %q is an object: %s", name, flatAdvice)
 		return false
 	}
@@ -622,6 +660,8 @@ func (pc *propCheck) classify() bool {
 	// The type.
 	typ := ""
 	switch {
+	case tnode == nil && p.Field != nil:
+		c.report(CheckSchema, p, false, "%s", p.Field.forUntyped(name))
 	case tnode == nil:
 		if !p.Partial && !composed {
 			hint := `"string", "number", "integer" or "boolean"`
@@ -646,10 +686,17 @@ func (pc *propCheck) classify() bool {
 				known = false
 			}
 		}
-		if known && len(nonNull) == 1 {
+		switch {
+		case known && len(nonNull) == 1 && p.Field != nil:
+			// A pointer field; classifyArray reports a slice field.
+			typ = nonNull[0]
+			if typ != "array" {
+				c.add(CheckSchema, p, tnode, true, p.Field.forTypeList(name, typ))
+			}
+		case known && len(nonNull) == 1:
 			typ = nonNull[0]
 			c.report(CheckSchema, tnode, true, `property %q has a list of types: elicitation needs a single type, and go-sdk rejects lists; use "type": %q and leave %q out of "required" to make it optional`, name, typ, name)
-		} else {
+		default:
 			c.report(CheckSchema, tnode, true, `property %q has a list of types: elicitation needs a single type, and go-sdk rejects lists; use one of "string", "number", "integer" or "boolean"`, name)
 		}
 	case tnode.Kind != String:
@@ -707,6 +754,13 @@ func (pc *propCheck) classify() bool {
 func (pc *propCheck) classifyArray(tnode *Node) bool {
 	c, name, p := pc.checker, pc.name, pc.p
 	items := lastMember(p, "items")
+	if p.Field != nil {
+		// jsonschema.For never derives a multi-select: one finding about
+		// the field, whatever its items are.
+		check, msg := p.Field.forArray(name, items, c.v)
+		c.add(check, p, p, true, msg)
+		return false
+	}
 	if items != nil && items.Kind == Object {
 		it := lastMember(items, "type")
 		if typeIncludes(it, "object") || items.Has("properties") || items.Has("patternProperties") || items.Has("additionalProperties") {
@@ -1172,7 +1226,11 @@ func (pc *propCheck) checkSensitive() {
 			}
 			if t := lastMember(p, k); t != nil && t.Kind == String {
 				if term, ok := c.sens.Match(t.Str); ok {
-					reason, found = fmt.Sprintf(" (its %s mentions %q)", k, term), true
+					what := k
+					if k == "description" && p.Field != nil {
+						what = "jsonschema tag" // For's only use of the tag
+					}
+					reason, found = fmt.Sprintf(" (its %s mentions %q)", what, term), true
 				}
 			}
 		}

@@ -120,6 +120,9 @@ func runCheckCases(t *testing.T, cases []checkCase, m *sensitive.Matcher) {
 					t.Errorf("src %s\nmissing:\n  %s\nunexpected:\n  %s", tc.src, strings.Join(missing, "\n  "), strings.Join(extra, "\n  "))
 				}
 				for _, f := range got {
+					if f.Pos.IsValid() && f.End <= f.Pos {
+						t.Errorf("finding %q: end %d is not after pos %d", f.Message, f.End, f.Pos)
+					}
 					if f.Message != strings.TrimSpace(f.Message) || strings.HasSuffix(f.Message, ".") {
 						t.Errorf("message %q: trailing period or space", f.Message)
 					}
@@ -704,8 +707,11 @@ func TestCheckOrderIsDeterministic(t *testing.T) {
 		_ = fset.Position(f.Pos)
 	}
 	// The same position: ordered by message.
-	fs := sortFindings([]Finding{{"schema", 5, "b"}, {"nested", 5, "a"}, {"schema", 1, "z"}, {"schema", 5, "b"}})
-	want := []Finding{{"schema", 1, "z"}, {"nested", 5, "a"}, {"schema", 5, "b"}}
+	f := func(check string, pos token.Pos, msg string) Finding {
+		return Finding{Check: check, Pos: pos, End: pos + 1, Message: msg}
+	}
+	fs := sortFindings([]Finding{f("schema", 5, "b"), f("nested", 5, "a"), f("schema", 1, "z"), f("schema", 5, "b")})
+	want := []Finding{f("schema", 1, "z"), f("nested", 5, "a"), f("schema", 5, "b")}
 	if !reflect.DeepEqual(fs, want) {
 		t.Errorf("sortFindings = %v; want %v", fs, want)
 	}
@@ -785,5 +791,38 @@ func BenchmarkCheck(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Check(root, Options{Sensitive: m})
+	}
+}
+
+// A finding spans the offending member, from its key to the end of its
+// value.
+func TestFindingSpan(t *testing.T) {
+	cases := []struct{ src, span string }{
+		{prop(`{"type":"string","format":"phone"}`), `"format":"phone"`},
+		{named("address", `{"type":"object","properties":{}}`), `"address":{"type":"object","properties":{}}`},
+		{named("password", `{"type":"string"}`), `"password":{"type":"string"}`},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]}`, `"b"`},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"extra":[1, 2]}`, `"extra":[1, 2]`},
+	}
+	m, err := sensitive.New(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		src := []byte(tc.src)
+		fset, pos := offsetPos(src)
+		root, err := ParseJSON(src, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Check(root, Options{Sensitive: m})
+		if len(got) != 1 {
+			t.Errorf("%s: %d findings, want 1: %v", tc.src, len(got), got)
+			continue
+		}
+		from, to := fset.Position(got[0].Pos).Offset, fset.Position(got[0].End).Offset
+		if span := tc.src[from:to]; span != tc.span {
+			t.Errorf("%s: finding spans %s, want %s", tc.src, span, tc.span)
+		}
 	}
 }

@@ -69,6 +69,12 @@ type Node struct {
 	// silent on partial nodes.
 	Partial bool
 
+	// Field is set on a property that jsonschema.For derived from a Go
+	// struct field (and on the entries of "required" it added for it).
+	// Findings about such a property advise on the field, which is what
+	// the author writes, rather than on the JSON.
+	Field *GoField
+
 	// index maps keys to their last position in large objects; built on
 	// demand by the checker (see lastIndex).
 	index map[string]int
@@ -107,6 +113,20 @@ func (n *Node) At() token.Pos {
 		return n.KeyPos
 	}
 	return n.Pos
+}
+
+// Span returns where a finding about n starts and ends: from its key (when
+// it is an object member) to the end of its value. The end is the start
+// when the node does not know its end.
+func (n *Node) Span() (pos, end token.Pos) {
+	if n == nil {
+		return token.NoPos, token.NoPos
+	}
+	pos, end = n.At(), n.End
+	if !end.IsValid() || end < pos {
+		end = pos
+	}
+	return pos, end
 }
 
 // IsString reports whether n is a known string equal to s.

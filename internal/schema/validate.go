@@ -43,7 +43,7 @@ func validate(root *Node) []finding {
 		seen[l.node] = true
 		f := finding{node: l.node}
 		f.Check = CheckSchema
-		f.Pos = l.node.At()
+		f.Pos, f.End = l.node.Span()
 		f.Message = fmt.Sprintf("%s %s: the JSON Schema metaschema rejects it, so SDKs may fail to load the schema", describeLocation(l.loc), l.msg)
 		out = append(out, f)
 	}

@@ -75,8 +75,8 @@ type Guest struct {
 	Nights   int       `json:"nights"`
 	Arrival  time.Time `json:"arrival"`
 	Pin      string    `json:"pin"`                // want `form field "pin" asks for a secret.*\(sensitive\)`
-	Children *int      `json:"children,omitempty"` // want `type.*\(schema\)`
-	Home     Address   `json:"home"`               // want `property "home" is an object.*\(nested\)`
+	Children *int      `json:"children,omitempty"` // want `field Children \(property "children"\) is a pointer, which jsonschema.For turns into "type": \["null", "integer"\].*; declare it as int \(omitempty already makes it optional\) \(schema\)`
+	Home     Address   `json:"home"`               // want `field Home \(property "home"\) is a struct, which jsonschema.For turns into a nested object: .*; embed Address without a json tag to lift its fields to the top level, or ask for them in a second elicitation \(nested\)`
 	internal string
 }
 

@@ -39,6 +39,7 @@ type Schema struct {
 
 type ForOptions struct {
 	IgnoreInvalidTypes bool
+	TypeSchemas        map[reflect.Type]*Schema
 }
 
 func For[T any](opts *ForOptions) (*Schema, error) { return nil, nil }
