@@ -72,7 +72,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://github.com/elicitlint/elicitlint",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact)},
+		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -140,6 +140,7 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 	s.schemas = summariseSchemas(pc)
 	s.handlers = summariseHandlers(pc)
 	s.readers = summariseContentReads(pc, s.handlers.cands, s.schemas)
+	summariseMessages(pc, d)
 	return s
 }
 

@@ -59,7 +59,7 @@ func TestRequestChecks(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(t, testdata(t), a,
 		"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike",
-		"directives", "filedirective", "schemas",
+		"directives", "filedirective", "schemas", "msglib", "msguse",
 		// A schema defined in another package arrives as a fact.
 		"schemalib", "schemause")
 }

@@ -39,7 +39,7 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 		list := ast.Unparen(l.list)
 		if id, ok := list.(*ast.Ident); ok {
 			_, body := enclosing(l.stack)
-			list = singleAssignment(pc.info, body, id)
+			list, _ = singleAssignment(pc.info, body, id)
 		}
 		lit, ok := list.(*ast.CompositeLit)
 		if !ok {
@@ -67,22 +67,27 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 }
 
 // singleAssignment returns the value local variable id is given, when body
-// assigns it exactly once (its declaration) and never takes its address.
-func singleAssignment(info *types.Info, body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+// assigns it exactly once (its declaration) and never takes its address;
+// for v, err := f(), the call and the index of v in its results.
+func singleAssignment(info *types.Info, body *ast.BlockStmt, id *ast.Ident) (ast.Expr, int) {
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || body == nil || !isLocal(v) {
-		return nil
+		return nil, 0
 	}
 	var def ast.Expr
-	writes := 0
+	idx, writes := 0, 0
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				if root := lhsRoot(l); root != nil && info.ObjectOf(root) == v {
 					writes++
-					if l == ast.Expr(root) && len(n.Lhs) == len(n.Rhs) {
+					switch {
+					case l != ast.Expr(root):
+					case len(n.Lhs) == len(n.Rhs):
 						def = n.Rhs[i]
+					case len(n.Rhs) == 1:
+						def, idx = n.Rhs[0], i
 					}
 				}
 			}
@@ -90,8 +95,11 @@ func singleAssignment(info *types.Info, body *ast.BlockStmt, id *ast.Ident) ast.
 			for i, name := range n.Names {
 				if info.Defs[name] == v {
 					writes++
-					if len(n.Values) == len(n.Names) {
+					switch {
+					case len(n.Values) == len(n.Names):
 						def = n.Values[i]
+					case len(n.Values) == 1:
+						def, idx = n.Values[0], i
 					}
 				}
 			}
@@ -110,9 +118,9 @@ func singleAssignment(info *types.Info, body *ast.BlockStmt, id *ast.Ident) ast.
 		return true
 	})
 	if writes != 1 {
-		return nil
+		return nil, 0
 	}
-	return def
+	return def, idx
 }
 
 // walk is the one walk over the package's syntax.
@@ -143,6 +151,7 @@ func walk(pc *pkgCtx) *discovery {
 			ds.roundTripIndex(n, stack)
 		case *ast.ReturnStmt:
 			ds.actionReturn(n, stack)
+			ds.messageReturns(n, stack)
 		}
 		return true
 	})

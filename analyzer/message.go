@@ -25,6 +25,15 @@ func checkMessage(c *checkPass) {
 		}
 		if n, ok := constPartLen(c.info, fv.value); ok && n > max {
 			c.report(fv.at(), "constant part of the elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
+			continue
+		}
+		// A message built in another package.
+		if f, fn := importedMessage(c.pkgCtx, fv.value, site.body()); f != nil && f.Len > max {
+			what := "constant part of the elicitation message"
+			if f.Full {
+				what = "elicitation message"
+			}
+			c.report(fv.at(), "%s (built by %s.%s) is %d characters; clients may truncate messages over %d: shorten it", what, fn.Pkg().Name(), fn.Name(), f.Len, max)
 		}
 	}
 }

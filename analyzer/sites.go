@@ -27,6 +27,8 @@ type discovery struct {
 	localActionCalls []localActionCall
 	// urlErrorLists are the params lists given to a URL-required error.
 	urlErrorLists []urlErrorList
+	// messageReturns are the Message fields of returned struct literals.
+	messageReturns []messageReturn
 }
 
 type urlErrorList struct {
@@ -285,4 +287,12 @@ type removedUse struct {
 	sdk  *SDK
 	node ast.Node
 	name string
+}
+
+// body returns the body of the function declaration holding the site.
+func (p *paramsSite) body() *ast.BlockStmt {
+	if p.fn == nil {
+		return nil
+	}
+	return p.fn.Body
 }

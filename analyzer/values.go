@@ -63,7 +63,14 @@ func constPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
 			if !ok {
 				return 0, false
 			}
-			return formatTextLen(format), true
+			// The format's text, and the constant strings it formats.
+			n := formatTextLen(format)
+			for _, a := range e.Args[1:] {
+				if s, ok := constString(info, a); ok {
+					n += utf8.RuneCountInString(s)
+				}
+			}
+			return n, true
 		case "Sprint", "Sprintln":
 			total, any := 0, false
 			for _, a := range e.Args {
