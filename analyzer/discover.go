@@ -665,8 +665,23 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 	key, _ := constString(pc.info, ix.Index)
 	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.ResponseMap }); sdk != nil {
 		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode})
-		if sel, ok := parentOf(stack).(*ast.SelectorExpr); ok && sdk.RoundTrip.RawField != "" && sel.Sel.Name == sdk.RoundTrip.RawField {
-			d.raw = append(d.raw, sel)
+		if sdk.RoundTrip.RawField == "" {
+			return
+		}
+		switch p := parentOf(stack).(type) {
+		case *ast.SelectorExpr:
+			if p.Sel.Name == sdk.RoundTrip.RawField {
+				d.raw = append(d.raw, p)
+			}
+		case *ast.AssignStmt:
+			// r := responses["k"] or r, ok := responses["k"]
+			if len(p.Rhs) == 1 && p.Rhs[0] == ast.Expr(ix) {
+				if id, ok := p.Lhs[0].(*ast.Ident); ok {
+					if v, ok := pc.info.ObjectOf(id).(*types.Var); ok && isLocal(v) {
+						d.rawVars = append(d.rawVars, rawVar{sdk: sdk, v: v, ix: ix})
+					}
+				}
+			}
 		}
 		return
 	}

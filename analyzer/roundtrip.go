@@ -225,23 +225,39 @@ func (rt *roundTripCheck) rawAnswers() {
 	for _, sel := range rt.d.rt.raw {
 		ix := ast.Unparen(sel.X).(*ast.IndexExpr)
 		sdk := rt.rtTypeIn(rt.info.TypeOf(ix.X), func(r *RoundTrip) string { return r.ResponseMap })
-		if sdk == nil || rt.decodedIn(sel, ix, sdk) {
+		if sdk == nil || rt.decodedIn(rt.bodyAt(sel.Pos()), types.ExprString(ix), sdk) {
 			continue
 		}
-		key := types.ExprString(ix.Index)
-		rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with server.%s(%s, %s)",
-			types.ExprString(sel), sdk.RoundTrip.DecodeMethod, sdk.RoundTrip.ElicitResponseFunc, types.ExprString(ix.X), key)
+		rt.reportRaw(sel, sdk, types.ExprString(ix.X), types.ExprString(ix.Index))
+	}
+	// r := responses["k"]; r.Elicitation.Action
+	for _, rv := range rt.d.rt.rawVars {
+		body := rt.bodyAt(rv.ix.Pos())
+		if body == nil || rt.decodedIn(body, rv.v.Name(), rv.sdk) {
+			continue
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == rv.sdk.RoundTrip.RawField {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.info.Uses[id] == rv.v {
+					rt.reportRaw(sel, rv.sdk, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
+				}
+			}
+			return true
+		})
 	}
 }
 
-// decodedIn reports whether the function holding sel calls the decode
-// method on the same answer.
-func (rt *roundTripCheck) decodedIn(sel *ast.SelectorExpr, ix *ast.IndexExpr, sdk *SDK) bool {
-	body := rt.bodyAt(sel.Pos())
+func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, sdk *SDK, responses, key string) {
+	rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with server.%s(%s, %s)",
+		types.ExprString(sel), sdk.RoundTrip.DecodeMethod, sdk.RoundTrip.ElicitResponseFunc, responses, key)
+}
+
+// decodedIn reports whether body calls the decode method on the answer
+// written as want.
+func (rt *roundTripCheck) decodedIn(body *ast.BlockStmt, want string, sdk *SDK) bool {
 	if body == nil {
 		return false
 	}
-	want := types.ExprString(ix)
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {

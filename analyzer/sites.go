@@ -233,6 +233,8 @@ type roundTripSites struct {
 	// raw are reads of an answer's field that stays nil for 2026-07-28
 	// answers until decoded (mcp-go InputResponses[k].Elicitation).
 	raw []*ast.SelectorExpr
+	// rawVars are local variables that hold one answer of such a map.
+	rawVars []rawVar
 	// results are literals of result types that can carry requests.
 	results []*resultLit
 	// finishers are the builder calls that make a result (ToolResult()).
@@ -274,6 +276,13 @@ type resultLit struct {
 	sdk   *SDK
 	lit   *ast.CompositeLit
 	stack []ast.Node
+}
+
+// rawVar is a local variable assigned one answer: r := responses["k"].
+type rawVar struct {
+	sdk *SDK
+	v   *types.Var
+	ix  *ast.IndexExpr
 }
 
 // finisherCall is a call that turns a request builder into a result.

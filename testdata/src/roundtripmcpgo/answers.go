@@ -39,6 +39,18 @@ func raw(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, err
 	return mcp.NewToolResultText(string(action)), nil
 }
 
+// rawVar reads the same field through a variable.
+func rawVar(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r, ok := req.Params.InputResponses["nights"]
+	if !ok {
+		return server.NewInputRequestBuilder("").Elicit("nights", mcp.ElicitationParams{Message: "How many nights?", RequestedSchema: schema}).ToolResult(), nil
+	}
+	if r.Elicitation == nil { // want `r.Elicitation stays nil for answers from 2026-07-28 clients until DecodeFor runs.*\(round-trip\)`
+		return mcp.NewToolResultText("no answer"), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
 // decoded calls DecodeFor first: silent.
 func decoded(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	r, ok := req.Params.InputResponses["nights"]
