@@ -249,3 +249,26 @@ func TestProjectResultTypes(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
 	analysistest.Run(t, testdata(t), a, "projapi", "projimpl", "projuse", "projuse2")
 }
+
+// A direct request inside a wrapper is reported once, in the wrapper's
+// package, not at the callers in other packages.
+func TestRoundTripWrappersAcrossPackages(t *testing.T) {
+	t.Parallel()
+	var others []string
+	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
+		if c != analyzer.CheckRoundTrip {
+			others = append(others, c)
+		}
+	}
+	rt := &recordingT{T: t}
+	results := analysistest.Run(rt, testdata(t), newAnalyzer(t, analyzer.Config{Disable: others}), "wrapperlib", "wrapperuse")
+	found := map[string]int{}
+	for _, r := range results {
+		for range r.Diagnostics {
+			found[r.Pass.Pkg.Path()]++
+		}
+	}
+	if found["wrapperlib"] == 0 || found["wrapperuse"] != 0 {
+		t.Errorf("round-trip findings per package: %v; want some in wrapperlib (the direct calls) and none in wrapperuse (the callers)", found)
+	}
+}
