@@ -114,6 +114,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	writeFiles(t, dir, map[string]string{"bad.go": handler("Bad", acceptOnly)})
 	must("git", "add", "bad.go")
 	out, code := sh("git", "commit", "-m", "bad")
+	t.Logf("git commit of a file with a finding (exit %d):\n%s", code, out)
 	if code == 0 || !strings.Contains(out, "Failed") || !strings.Contains(out, `bad.go:15:2: elicitation result is only checked for "accept"`) || strings.Contains(out, "old.go") {
 		t.Errorf("committing a file with a finding: exit %d; want a failure showing bad.go's finding only\n%s", code, out)
 	}
