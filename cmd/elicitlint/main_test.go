@@ -265,3 +265,22 @@ func TestVetBadFlag(t *testing.T) {
 		t.Errorf("go vet -spec=2025-06-18: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// -tags selects files by build constraint, as GOFLAGS=-tags does: here the
+// tagged file does not compile, so elicitlint fails only with the tag.
+func TestTags(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":    "module tags\n\ngo 1.26.0\n",
+		"ok.go":     "package tags\n",
+		"tagged.go": "//go:build special\n\npackage tags\n\nvar x int = \"not a number\"\n",
+	})
+	if _, errOut, code := run(t, dir, "./..."); code != 0 {
+		t.Errorf("without the tag: exit %d\n%s", code, errOut)
+	}
+	for _, args := range [][]string{{"-tags=special", "./..."}, {"-tags", "other,special", "./..."}} {
+		if _, errOut, code := run(t, dir, args...); code != 1 || !strings.Contains(errOut, "tagged.go:5:13") {
+			t.Errorf("%v: exit %d, want 1 with the type error in tagged.go\n%s", args, code, errOut)
+		}
+	}
+}
