@@ -91,8 +91,10 @@ func TestGolangciLint(t *testing.T) {
 	}
 	config, _ := filepath.Abs(filepath.Join("testdata", "golangci.yml"))
 	example, _ := filepath.Abs(filepath.Join("..", "example"))
-	if out, err := exec.Command("go", "-C", example, "mod", "download").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
+	for _, mod := range []string{example, filepath.Join("testdata", "repeats")} {
+		if out, err := exec.Command("go", "-C", mod, "mod", "download").CombinedOutput(); err != nil {
+			t.Fatalf("go mod download in %s: %v\n%s", mod, err, out)
+		}
 	}
 
 	// The example: the same findings.
