@@ -1,12 +1,9 @@
 // Package plugin registers elicitlint as a golangci-lint v2 module plugin.
 //
-// In .custom-gcl.yml:
+// Build golangci-lint with it from a clone of this repository (the module is
+// not published yet):
 //
-//	version: v2.15.0
-//	plugins:
-//	  - module: github.com/elicitlint/elicitlint
-//	    import: github.com/elicitlint/elicitlint/plugin
-//	    version: latest
+//	(cd plugin/gcl && go build -o ../../bin/custom-gcl .)
 //
 // In .golangci.yml:
 //
@@ -20,9 +17,15 @@
 //	          max-message-length: 150
 //	          spec: 2025-11-25
 //	          disable: [elicitation-id]
+//	issues:
+//	  max-issues-per-linter: 0
+//	  max-same-issues: 0
+//	  uniq-by-line: false
 //
-// Settings are the analyzer's flags, under the same names; an unknown
-// setting or a bad value is an error.
+// The issues settings stop golangci-lint from hiding repeated findings and
+// second findings on a line (docs/golangci-lint.md). Settings are the
+// analyzer's flags, under the same names; an unknown setting or a bad value
+// is an error.
 package plugin
 
 import (

@@ -1,10 +1,15 @@
 package plugin_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,47 +64,84 @@ func TestSettingsMirrorFlags(t *testing.T) {
 }
 
 // TestGolangciLint builds golangci-lint v2.15.0 with the plugin from the
-// module proxy (plugin/gcl), runs it on the example server and checks the
-// findings and //nolint:elicitlint. It takes a minute or two on a cold
-// build cache.
+// module proxy (plugin/gcl) and checks, with the configuration that
+// docs/golangci-lint.md documents (testdata/golangci.yml), that it reports
+// exactly the findings of the standalone elicitlint: on the example, and on
+// testdata/repeats with more than 50 findings, which golangci-lint's
+// default issue filters would cut down. It also checks //nolint:elicitlint
+// and custom-gcl version. It takes a few minutes on a cold build cache.
 func TestGolangciLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds golangci-lint; skipped with -short")
 	}
-	bin := filepath.Join(t.TempDir(), "custom-gcl")
-	build := exec.Command("go", "build", "-buildvcs=false", "-o", bin, ".")
+	bins := t.TempDir()
+	gcl := filepath.Join(bins, "custom-gcl")
+	build := exec.Command("go", "build", "-o", gcl, ".")
 	build.Dir = "gcl"
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building custom golangci-lint: %v\n%s", err, out)
 	}
+	standalone := filepath.Join(bins, "elicitlint")
+	if out, err := exec.Command("go", "build", "-o", standalone, "../cmd/elicitlint").CombinedOutput(); err != nil {
+		t.Fatalf("building elicitlint: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(gcl, "version").CombinedOutput(); err != nil ||
+		!regexp.MustCompile(`version 2\.15\.0-custom with elicitlint \S.* built with go1\.\d+`).Match(out) {
+		t.Errorf("custom-gcl version: %v\n%s", err, out)
+	}
+	config, _ := filepath.Abs(filepath.Join("testdata", "golangci.yml"))
 	example, _ := filepath.Abs(filepath.Join("..", "example"))
-	if out, err := exec.Command("go", "-C", example, "mod", "download").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	out, code := runGCL(t, bin, example)
-	if code != 1 {
-		t.Fatalf("custom-gcl on the example: exit %d, want 1\n%s", code, out)
-	}
-	for _, want := range []string{
-		"elicitation message is 230 characters",
-		"url-mode elicitation has no URL",
-		"elicitation result is discarded",
-		`form field "password" asks for a secret`,
-		"(elicitlint)",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
+	for _, mod := range []string{example, filepath.Join("testdata", "repeats")} {
+		if out, err := exec.Command("go", "-C", mod, "mod", "download").CombinedOutput(); err != nil {
+			t.Fatalf("go mod download in %s: %v\n%s", mod, err, out)
 		}
 	}
-	if n := strings.Count(out, "(elicitlint)"); n != 28 {
-		t.Errorf("got %d findings, want 28:\n%s", n, out)
+
+	// The example: the same findings.
+	got, code := gclFindings(t, gcl, example, config)
+	if code != 1 {
+		t.Fatalf("custom-gcl on the example: exit %d, want 1", code)
+	}
+	if want := standaloneFindings(t, standalone, example); !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("golangci-lint and elicitlint differ on the example:\n%s", setDiff(want, got))
+	}
+
+	// Repeats, several findings on one line, and more than 50 findings.
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum", "repeats.go"} {
+		copyFile(t, filepath.Join("testdata", "repeats", name), filepath.Join(dir, name))
+	}
+	var many strings.Builder
+	many.WriteString("package repeats\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n\nfunc Many(ctx context.Context, ss *mcp.ServerSession) {\n")
+	for i := range 45 {
+		fmt.Fprintf(&many, "\tss.Elicit(ctx, &mcp.ElicitParams{Message: \"Question %d?\"})\n", i)
+	}
+	many.WriteString("}\n")
+	writeFile(t, filepath.Join(dir, "many.go"), many.String())
+	want := standaloneFindings(t, standalone, dir)
+	if len(want) <= 50 {
+		t.Fatalf("standalone found only %d findings in the repeats module", len(want))
+	}
+	got, _ = gclFindings(t, gcl, dir, config)
+	if !slices.Equal(got, want) {
+		t.Errorf("golangci-lint and elicitlint differ on the repeats module:\n%s", setDiff(want, got))
+	}
+	// Without the issues section, golangci-lint's defaults hide findings:
+	// the reason the documented configuration has it.
+	defaults := filepath.Join(t.TempDir(), "golangci.yml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, defaults, string(data[:strings.Index(string(data), "\nissues:")+1]))
+	if got, _ := gclFindings(t, gcl, dir, defaults); len(got) >= len(want) {
+		t.Errorf("with golangci-lint's default issue filters, got %d of %d findings; the documented issues settings look unnecessary", len(got), len(want))
 	}
 
 	// //nolint:elicitlint suppresses the finding on its line only.
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module nolintdemo\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n")
-	copyFile(t, filepath.Join(example, "go.sum"), filepath.Join(dir, "go.sum"))
-	copyFile(t, filepath.Join(example, ".golangci.yml"), filepath.Join(dir, ".golangci.yml"))
+	dir = t.TempDir()
+	copyFile(t, filepath.Join("testdata", "repeats", "go.mod"), filepath.Join(dir, "go.mod"))
+	copyFile(t, filepath.Join("testdata", "repeats", "go.sum"), filepath.Join(dir, "go.sum"))
 	writeFile(t, filepath.Join(dir, "demo.go"), `package demo
 
 import (
@@ -114,33 +156,101 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore message,actions kept for the demo too
 }
 `)
-	tidy := exec.Command("go", "mod", "tidy")
-	tidy.Dir = dir
-	if out, err := tidy.CombinedOutput(); err != nil {
-		t.Fatalf("go mod tidy: %v\n%s", err, out)
-	}
-	out, code = runGCL(t, bin, dir)
-	if code != 1 || strings.Contains(out, "demo.go:10") || !strings.Contains(out, "demo.go:11") {
-		t.Errorf("//nolint:elicitlint: exit %d, want one finding on line 11 only:\n%s", code, out)
-	}
-	// elicitlint's own directive works under golangci-lint too.
-	if strings.Contains(out, "demo.go:12") {
-		t.Errorf("//elicitlint:ignore did not suppress line 12 under golangci-lint:\n%s", out)
+	got, code = gclFindings(t, gcl, dir, config)
+	if code != 1 || !slices.Equal(got, []string{"demo.go:11:2: elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\" (actions)"}) {
+		t.Errorf("//nolint:elicitlint and //elicitlint:ignore: exit %d, want one finding on line 11 only:\n%s", code, strings.Join(got, "\n"))
 	}
 }
 
-func runGCL(t *testing.T, bin, dir string) (string, int) {
-	t.Helper()
-	cmd := exec.Command(bin, "run", "--output.text.path=stdout", "--show-stats=false", "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir())
-	out, err := cmd.CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return string(out), ee.ExitCode()
-	} else if err != nil {
+// The configuration the test uses is the one docs/golangci-lint.md shows.
+func TestDocumentedConfig(t *testing.T) {
+	config, err := os.ReadFile(filepath.Join("testdata", "golangci.yml"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	return string(out), 0
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "golangci-lint.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "```yaml\n"+string(config)+"```\n") {
+		t.Errorf("docs/golangci-lint.md does not show testdata/golangci.yml as it is:\n%s", config)
+	}
+}
+
+// gclFindings runs custom-gcl with the configuration in dir and returns
+// elicitlint's findings as "file:line:col: message", sorted.
+func gclFindings(t *testing.T, bin, dir, config string) ([]string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, "run", "--config="+config, "--path-mode=abs", "--output.json.path=stdout", "--show-stats=false", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir(), "GOPROXY=off", "GOFLAGS=")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	code := 0
+	if err := cmd.Run(); err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatal(err)
+		}
+		code = ee.ExitCode()
+	}
+	var report struct {
+		Issues []struct {
+			FromLinter, Text string
+			Pos              struct {
+				Filename     string
+				Line, Column int
+			}
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+		t.Fatalf("custom-gcl output is not JSON (exit %d): %v\n%s%s", code, err, stdout.String(), stderr.String())
+	}
+	var out []string
+	for _, is := range report.Issues {
+		if is.FromLinter != "elicitlint" {
+			continue // the configuration enables golangci-lint's standard linters too
+		}
+		file, err := filepath.Rel(dir, is.Pos.Filename)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s", file, is.Pos.Line, is.Pos.Column, is.Text))
+	}
+	slices.Sort(out)
+	return out, code
+}
+
+// standaloneFindings runs elicitlint in dir and returns its findings as
+// "file:line:col: message", sorted.
+func standaloneFindings(t *testing.T, bin, dir string) []string {
+	t.Helper()
+	cmd := exec.Command(bin, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 3) {
+		t.Fatalf("elicitlint: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	slices.Sort(lines)
+	return lines
+}
+
+// setDiff lists what only want and only got have.
+func setDiff(want, got []string) string {
+	var b strings.Builder
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			b.WriteString("- " + w + "\n")
+		}
+	}
+	for _, g := range got {
+		if !slices.Contains(want, g) {
+			b.WriteString("+ " + g + "\n")
+		}
+	}
+	return b.String()
 }
 
 func writeFile(t *testing.T, path, content string) {

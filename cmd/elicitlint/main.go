@@ -3,32 +3,31 @@
 //
 // Standalone:
 //
-//	elicitlint [flags] ./...
+//	elicitlint [flags] [packages]
+//	elicitlint [flags] file.go...     (findings in these files only)
 //
 // As a go vet tool:
 //
-//	go vet -vettool=$(command -v elicitlint) [flags] ./...
+//	go vet -vettool=$(command -v elicitlint) [analyzer flags] [packages]
 //
-// Extra modes of the standalone binary:
+// Run elicitlint -h for the flags and docs/standalone.md for the details.
 //
-//	elicitlint -version          print the version
-//	elicitlint -explain CHECK    print what a check finds and why
-//	elicitlint -list-checks      list the checks
-//	elicitlint -sarif ./...      write SARIF 2.1.0 to standard output
-//
-// Exit status: 0 no findings, 3 findings (text mode), 1 errors loading or
-// analysing packages, 2 bad command line. With -json and -sarif findings
-// do not change the exit status.
+// The binary has two drivers. go vet runs it once per package with a .cfg
+// file (and asks it for -V=full and -flags); that protocol is x/tools'
+// unitchecker, reached through singlechecker.Main. Every other command
+// line is the standalone driver of this package (driver.go), which loads
+// packages with go/packages, runs the analyzer with go/analysis/checker
+// and owns the output formats, -fix, file arguments and baselines.
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime/debug"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/analyzer"
-	"github.com/elicitlint/elicitlint/docs"
 	"golang.org/x/tools/go/analysis/singlechecker"
 )
 
@@ -48,104 +47,83 @@ func getVersion() string {
 
 func main() {
 	args := os.Args[1:]
-	switch {
-	case hasFlag(args, "version"):
-		fmt.Printf("elicitlint %s\n", getVersion())
-		return
-	case hasFlag(args, "list-checks"):
-		for _, c := range analyzer.Checks {
-			fmt.Printf("%-15s %s\n", c, docs.Summary(docs.Page(c)))
-		}
-		return
-	}
-	if check, ok := flagValue(args, "explain"); ok {
-		os.Exit(explain(check))
-	}
-	if hasFlag(args, "sarif") {
-		os.Exit(runSARIF(withoutFlag(args, "sarif")))
-	}
-	singlechecker.Main(analyzer.Analyzer)
-}
-
-func explain(check string) int {
-	page := docs.Page(check)
-	if page == "" || (!isCheck(check) && check != "suppression") {
-		fmt.Fprintf(os.Stderr, "elicitlint: unknown check %q; checks: %s\n", check, strings.Join(analyzer.Checks, ", "))
-		return 2
-	}
-	fmt.Printf("%s: %s\n", check, docs.Summary(page))
-	if why := docs.Section(page, "Why"); why != "" {
-		fmt.Printf("\nWhy:\n%s\n", indent(why))
-	}
-	if opts := docs.Section(page, "Options"); opts != "" {
-		fmt.Printf("\nOptions:\n%s\n", indent(opts))
-	}
-	fmt.Printf("\nMore: %s%s.md\n", analyzer.DocsURL, check)
-	return 0
-}
-
-func isCheck(c string) bool {
-	for _, x := range analyzer.Checks {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
-func indent(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = "  " + l
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// hasFlag reports -name or --name (or -name=true) among the arguments
-// before the first non-flag.
-func hasFlag(args []string, name string) bool {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			return false
-		}
-		a = strings.TrimLeft(a, "-")
-		if a == name || a == name+"=true" {
-			return true
-		}
-	}
-	return false
-}
-
-// flagValue returns the value of -name V or -name=V.
-func flagValue(args []string, name string) (string, bool) {
-	for i, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			return "", false
-		}
-		a = strings.TrimLeft(a, "-")
-		if v, ok := strings.CutPrefix(a, name+"="); ok {
-			return v, true
-		}
-		if a == name {
-			if i+1 < len(args) {
-				return args[i+1], true
+	if vetProtocol(args) {
+		// go vet: report a bad analyzer flag value in one line, not with
+		// the framework's usage text (go vet starts the tool once per
+		// package, so the usage would be printed hundreds of times).
+		if err := checkAnalyzerFlags(args); err != nil {
+			if skipDependency(args) {
+				os.Exit(0)
 			}
-			return "", true
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			os.Exit(1)
 		}
+		singlechecker.Main(analyzer.Analyzer)
+		return
 	}
-	return "", false
+	os.Exit(standalone(args))
 }
 
-func withoutFlag(args []string, name string) []string {
-	var out []string
-	for _, a := range args {
-		t := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (t == name || t == name+"=true") {
+// vetProtocol reports whether go vet is the caller: it asks for -V=full
+// and -flags, then passes flags and one .cfg file per package.
+func vetProtocol(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	if strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return true
+	}
+	switch strings.TrimLeft(args[0], "-") {
+	case "V", "V=full", "flags":
+		return strings.HasPrefix(args[0], "-")
+	}
+	return false
+}
+
+// skipDependency is for a bad flag value under go vet: go vet runs the
+// tool on every dependency (std included) to compute facts, and then on
+// the packages named. On a dependency it writes the empty facts file go
+// vet expects and reports success, so that the error is printed once per
+// named package instead of once per package in the build. Nothing is
+// analysed with the bad value: the named packages fail.
+func skipDependency(args []string) bool {
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return false
+	}
+	var cfg struct {
+		VetxOnly   bool
+		VetxOutput string
+	}
+	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" {
+		return false
+	}
+	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil
+}
+
+// checkAnalyzerFlags sets every analyzer flag given in args, to report a
+// bad value before the framework parses them again.
+func checkAnalyzerFlags(args []string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := analyzer.Analyzer.Flags.Lookup(name)
+		if f == nil {
 			continue
 		}
-		out = append(out, a)
+		if !hasValue {
+			if isBoolFlag(f.Value) || i+1 >= len(args) {
+				continue
+			}
+			i++
+			value = args[i]
+		}
+		if err := f.Value.Set(value); err != nil {
+			return fmt.Errorf("invalid value %q for flag -%s: %v", value, name, err)
+		}
 	}
-	return out
+	return nil
 }

@@ -2,22 +2,28 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/elicitlint/elicitlint/analyzer"
 )
 
-// These tests run the built binary the way users do.
+// These tests run the built binary the way users do. The ones in this
+// file need no module beyond the standard library and run with -short;
+// those that analyse code using the SDKs are in module_test.go.
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata from the current output")
 
 var binary string
 
 func TestMain(m *testing.M) {
+	flag.Parse()
 	dir, err := os.MkdirTemp("", "elicitlint-bin")
 	if err != nil {
 		panic(err)
@@ -31,11 +37,24 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// run runs the binary in dir and returns stdout, stderr and the exit code.
+// offlineEnv is the environment for commands that must not use the
+// network: modules come from the module cache only.
+func offlineEnv() []string {
+	return append(os.Environ(), "GOPROXY=off", "GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local")
+}
+
+// run runs the binary in dir, offline, and returns stdout, stderr and the
+// exit code.
 func run(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	return runCmd(t, dir, binary, args...)
+}
+
+func runCmd(t *testing.T, dir, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = offlineEnv()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -48,15 +67,17 @@ func run(t *testing.T, dir string, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-func exampleDir(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "example"))
-	if err != nil {
-		t.Fatal(err)
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if out, err := exec.Command("go", "-C", dir, "mod", "download").CombinedOutput(); err != nil {
-		t.Fatalf("go mod download in example: %v\n%s", err, out)
-	}
-	return dir
 }
 
 func TestVersionFlags(t *testing.T) {
@@ -68,24 +89,114 @@ func TestVersionFlags(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "elicitlint ") {
 		t.Errorf("-version: code %d, output %q", code, out)
 	}
+	// go vet learns the analyzer flags from -flags.
+	out, _, code = run(t, ".", "-flags")
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		if code != 0 || !strings.Contains(out, `"Name": "`+f.Name+`"`) {
+			t.Errorf("-flags: code %d, output lacks %s:\n%s", code, f.Name, out)
+		}
+	})
+}
+
+// -h lists every working flag and every analyzer flag, hides the
+// framework's no-op flags, and says what the exit statuses mean.
+func TestHelp(t *testing.T) {
+	out, errOut, code := run(t, ".", "-h")
+	if code != 0 || errOut != "" {
+		t.Fatalf("-h: exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"-json", "-sarif", "-c N", "-fix", "-diff", "-baseline FILE", "-baseline-write",
+		"-test=false", "-tags", "GOFLAGS=-tags", "-explain", "-list-checks", "-version", "go vet -vettool", "Exit status"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-h lacks %q", want)
+		}
+	}
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(out, "  -"+f.Name) {
+			t.Errorf("-h lacks the analyzer flag -%s", f.Name)
+		}
+	})
+	for _, bad := range []string{"no effect", "deprecated", "elicitlint: elicitlint:", "-source", "-debug"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("-h shows %q:\n%s", bad, out)
+		}
+	}
+	if n := strings.Count(out, "\n"); n > 60 {
+		t.Errorf("-h is %d lines; keep it short", n)
+	}
+}
+
+func TestListChecks(t *testing.T) {
+	out, _, code := run(t, ".", "-list-checks")
+	var names []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		name, summary, _ := strings.Cut(l, " ")
+		if strings.TrimSpace(summary) == "" {
+			t.Errorf("check %s has no summary", name)
+		}
+		names = append(names, name)
+	}
+	if code != 0 || !slices.Equal(names, analyzer.Checks) {
+		t.Errorf("-list-checks: exit %d, checks %v, want %v", code, names, analyzer.Checks)
+	}
 }
 
 func TestExplain(t *testing.T) {
 	out, _, code := run(t, ".", "-explain", "actions")
-	if code != 0 || !strings.HasPrefix(out, "actions: ") || !strings.Contains(out, "docs/actions.md") {
-		t.Errorf("-explain actions: code %d, output %q", code, out)
+	if code != 0 {
+		t.Fatalf("-explain actions: exit %d", code)
 	}
-	_, errOut, code := run(t, ".", "-explain=nonsense")
-	if code != 2 || !strings.Contains(errOut, `unknown check "nonsense"`) {
-		t.Errorf("-explain nonsense: code %d, stderr %q", code, errOut)
+	// The whole page, readable: every section, code indented, no
+	// Markdown markers left.
+	for _, want := range []string{"actions\n=======", "What it finds\n-------------", "\nBad\n---", "\nGood\n----",
+		"\nOptions\n", "\nLimits\n", "\nSuggested fix\n", "\n    switch res.Action {", "docs/actions.md"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-explain actions lacks %q", want)
+		}
 	}
-	out, _, code = run(t, ".", "-list-checks")
-	if code != 0 || strings.Count(out, "\n") != 9 {
-		t.Errorf("-list-checks: code %d, output %q", code, out)
+	for _, bad := range []string{"```", "](", "**", "`"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("-explain actions shows Markdown %q", bad)
+		}
+	}
+	for _, topic := range []string{"suppression", "directive", "(directive)"} {
+		out, _, code := run(t, ".", "-explain="+topic)
+		if code != 0 || !strings.Contains(out, "    //elicitlint:ignore CHECK[,CHECK...] reason") || !strings.Contains(out, "same line") && !strings.Contains(out, "own line") {
+			t.Errorf("-explain %s: exit %d; want the directive syntax and placement:\n%s", topic, code, out)
+		}
+	}
+	_, errOut, code := run(t, ".", "-explain", "contnet")
+	if code != 2 || !strings.Contains(errOut, `did you mean "content"?`) {
+		t.Errorf("-explain contnet: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = run(t, ".", "-explain=nonsense")
+	if code != 2 || !strings.Contains(errOut, `no topic "nonsense"`) || strings.Contains(errOut, "did you mean") {
+		t.Errorf("-explain nonsense: exit %d, stderr %q", code, errOut)
+	}
+	// Alone, -explain lists the topics: every check, directive, and every
+	// other page in docs/.
+	out, _, code = run(t, ".", "-explain")
+	want := append(slices.Clone(analyzer.Checks), analyzer.CheckDirective)
+	pages, _ := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	for _, p := range pages {
+		if name := strings.TrimSuffix(filepath.Base(p), ".md"); name != "README" && !slices.Contains(want, name) {
+			want = append(want, name)
+		}
+	}
+	for _, topic := range want {
+		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(topic) + ` +\S`).MatchString(out) {
+			t.Errorf("-explain does not list %q:\n%s", topic, out)
+		}
+		if topic != "suppression" && topicPage(topic) == "" {
+			t.Errorf("-explain %s has no page", topic)
+		}
+	}
+	if code != 0 {
+		t.Errorf("-explain: exit %d", code)
 	}
 }
 
-// A bad flag value is a clear error and exit status 2.
+// A bad flag value or combination is a clear error and exit status 2.
 func TestBadFlags(t *testing.T) {
 	for _, tc := range []struct{ flag, want string }{
 		{"-max-message-length=abc", "want a positive whole number"},
@@ -95,253 +206,81 @@ func TestBadFlags(t *testing.T) {
 		{"-forks=github.com/acme/mcp", "want module=sdk"},
 		{"-forks=github.com/acme/mcp=other", `unknown sdk "other"`},
 		{"-no-such-flag", "flag provided but not defined"},
+		{"-v", "flag provided but not defined"},
+		{"-diff", "use -fix -diff"},
+		{"-baseline-write", "needs -baseline=FILE"},
+		{"-c=-2", "want 0 or more lines"},
 	} {
 		_, errOut, code := run(t, ".", tc.flag, "./...")
 		if code != 2 {
 			t.Errorf("%s: exit %d, want 2; stderr %q", tc.flag, code, errOut)
 		}
-		if !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: stderr %q does not mention %q", tc.flag, errOut, tc.want)
+		if !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") > 2 {
+			t.Errorf("%s: stderr %q does not mention %q in two lines", tc.flag, errOut, tc.want)
 		}
+	}
+	for _, args := range [][]string{{"-json", "-sarif", "."}, {"-fix", "-diff", "-json", "."}} {
+		if _, errOut, code := run(t, ".", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2; stderr %q", args, code, errOut)
+		}
+	}
+	if _, errOut, code := run(t, ".", "main.go", "./..."); code != 2 || !strings.Contains(errOut, "not both") {
+		t.Errorf("files and patterns: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, ".", "nosuchfile.go"); code != 2 || !strings.Contains(errOut, "nosuchfile.go") {
+		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
 	}
 }
 
-// The example has one finding per planted bug; text mode exits 3, -json 0
-// and two -json runs are byte-identical.
-func TestExample(t *testing.T) {
-	dir := exampleDir(t)
-	out, errOut, code := run(t, dir, "./...")
-	if code != 3 {
-		t.Fatalf("exit %d, want 3\n%s%s", code, out, errOut)
-	}
-	lines := strings.Count(errOut, "\n")
-	if lines != 28 {
-		t.Errorf("got %d findings, want 28 (14 per SDK):\n%s", lines, errOut)
-	}
-	j1, _, code := run(t, dir, "-json", "./...")
-	if code != 0 {
-		t.Errorf("-json exit %d, want 0", code)
-	}
-	j2, _, _ := run(t, dir, "-json", "./...")
-	if j1 != j2 {
-		t.Errorf("-json output differs between two runs")
-	}
-	var tree map[string]map[string]any
-	if err := json.Unmarshal([]byte(j1), &tree); err != nil {
-		t.Fatalf("-json output is not JSON: %v", err)
-	}
-}
-
-// elicitlint works as a go vet tool, with analyzer flags passed through.
-func TestVetTool(t *testing.T) {
-	dir := exampleDir(t)
-	cmd := exec.Command("go", "vet", "-vettool="+binary, "./gosdk")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("go vet: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "elicitation message is 230 characters") {
-		t.Errorf("go vet output lacks the long-message finding:\n%s", out)
-	}
-	cmd = exec.Command("go", "vet", "-vettool="+binary, "-max-message-length=500", "-disable=actions,content,mode,elicitation-id,sensitive,nested,schema,message", "./gosdk")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("go vet with every check disabled: %v\n%s", err, out)
-	}
-}
-
-// -sarif writes a log that validates against the SARIF 2.1.0 schema.
-func TestSARIF(t *testing.T) {
-	dir := exampleDir(t)
-	out, errOut, code := run(t, dir, "-sarif", "./...")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s", code, errOut)
-	}
-	schemaPath, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
-	f, err := os.Open(schemaPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(inst); err != nil {
-		t.Fatalf("SARIF output does not validate: %v", err)
-	}
-	var log struct {
-		Runs []struct {
-			Tool struct {
-				Driver struct {
-					Rules []struct{ ID string }
-				}
-			}
-			Results []struct {
-				RuleID    string
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string }
-						Region           struct{ StartLine, StartColumn, EndLine, EndColumn int }
-					}
-				}
-				PartialFingerprints map[string]string
-			}
-		}
-	}
-	if err := json.Unmarshal([]byte(out), &log); err != nil {
-		t.Fatal(err)
-	}
-	r := log.Runs[0]
-	if len(r.Tool.Driver.Rules) != 10 {
-		t.Errorf("got %d rules, want 10 (nine checks and directive)", len(r.Tool.Driver.Rules))
-	}
-	if len(r.Results) != 28 {
-		t.Errorf("got %d results, want 28", len(r.Results))
-	}
-	for _, res := range r.Results {
-		loc := res.Locations[0].PhysicalLocation
-		if strings.HasPrefix(loc.ArtifactLocation.URI, "/") || strings.HasPrefix(loc.ArtifactLocation.URI, "file:") {
-			t.Errorf("URI %q is not repo-relative", loc.ArtifactLocation.URI)
-		}
-		if loc.Region.StartLine < 1 || loc.Region.StartColumn < 1 || loc.Region.EndLine < loc.Region.StartLine {
-			t.Errorf("bad region %+v", loc.Region)
-		}
-		if res.PartialFingerprints["primaryLocationLineHash"] == "" {
-			t.Errorf("result without fingerprint")
-		}
-	}
-}
-
-// -fix leaves gofmt-clean code that compiles, including when it has to add
-// the errors import.
-func TestFixCompiles(t *testing.T) {
-	example := exampleDir(t)
+// Under go vet a bad value is one line per package named, naming the flag,
+// the value and the valid values, with no usage text.
+func TestVetBadFlag(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module vetflag\n\ngo 1.26.0\n",
+		"a/a.go": "package a\n\nimport \"fmt\"\n\nfunc A() { fmt.Println() }\n",
+		"b/b.go": "package b\n\nimport \"strings\"\n\nfunc B() string { return strings.ToLower(\"B\") }\n",
+	})
+	stdout, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "-spec=2024-11-05", "./...")
+	out := stdout + stderr
+	if code == 0 {
+		t.Errorf("go vet with a bad -spec succeeded:\n%s", out)
+	}
+	const msg = `elicitlint: invalid value "2024-11-05" for flag -spec: unknown MCP spec version "2024-11-05": valid versions are 2025-06-18, 2025-11-25, 2026-07-28`
+	var errLines int
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		switch {
+		case strings.HasPrefix(l, "# "):
+		case strings.HasPrefix(l, msg):
+			errLines++
+		default:
+			t.Errorf("unexpected line %q", l)
 		}
 	}
-	write("go.mod", "module fixdemo\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n")
-	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
+	if errLines != 2 {
+		t.Errorf("want the error once for each of the two packages, got %d:\n%s", errLines, out)
 	}
-	write("go.sum", string(sum))
-	write("a.go", `package fixdemo
-
-import (
-	"context"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
-
-func Book(ctx context.Context, ss *mcp.ServerSession) (string, error) {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Book it?"})
-	if err != nil {
-		return "", err
+	// A good value works as before.
+	if stdout, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "-spec=2025-06-18", "./..."); code != 0 {
+		t.Errorf("go vet -spec=2025-06-18: exit %d\n%s%s", code, stdout, stderr)
 	}
-	switch res.Action {
-	case "accept":
-		return "booked", nil
-	}
-	return "", nil
 }
-`)
-	tidy := exec.Command("go", "mod", "tidy")
-	tidy.Dir = dir
-	if out, err := tidy.CombinedOutput(); err != nil {
-		t.Fatalf("go mod tidy: %v\n%s", err, out)
-	}
-	if _, errOut, code := run(t, dir, "-fix", "./..."); code != 0 && code != 3 {
-		t.Fatalf("-fix: exit %d\n%s", code, errOut)
-	}
-	fixed, _ := os.ReadFile(filepath.Join(dir, "a.go"))
-	for _, want := range []string{`import "errors"`, `case "decline":`, `errors.New("the user cancelled the request")`} {
-		if !strings.Contains(string(fixed), want) {
-			t.Errorf("fixed file lacks %q:\n%s", want, fixed)
-		}
-	}
-	if out, err := exec.Command("gofmt", "-l", dir).CombinedOutput(); err != nil || len(out) > 0 {
-		t.Errorf("fixed code is not gofmt-clean: %s %v", out, err)
-	}
-	build := exec.Command("go", "build", "./...")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Errorf("fixed code does not compile: %v\n%s\n%s", err, out, fixed)
-	}
+
+// -tags selects files by build constraint, as GOFLAGS=-tags does: here the
+// tagged file does not compile, so elicitlint fails only with the tag.
+func TestTags(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":    "module tags\n\ngo 1.26.0\n",
+		"ok.go":     "package tags\n",
+		"tagged.go": "//go:build special\n\npackage tags\n\nvar x int = \"not a number\"\n",
+	})
 	if _, errOut, code := run(t, dir, "./..."); code != 0 {
-		t.Errorf("after -fix elicitlint still reports (exit %d):\n%s", code, errOut)
+		t.Errorf("without the tag: exit %d\n%s", code, errOut)
 	}
-}
-
-// //elicitlint:ignore works under go vet as it does standalone, and an
-// unused directive is reported there too.
-func TestDirectivesUnderVet(t *testing.T) {
-	example := exampleDir(t)
-	dir := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
-		"go.mod": "module vetdemo\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n",
-		"go.sum": string(sum),
-		"a.go": `package vetdemo
-
-import (
-	"context"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
-
-func Ask(ctx context.Context, ss *mcp.ServerSession) {
-	//elicitlint:ignore message,actions the client fills in the prompt
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""})
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore actions only the result is ignored here
-	//elicitlint:ignore mode stale
-	_ = 1
-}
-`,
-	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+	for _, args := range [][]string{{"-tags=special", "./..."}, {"-tags", "other,special", "./..."}} {
+		if _, errOut, code := run(t, dir, args...); code != 1 || !strings.Contains(errOut, "tagged.go:5:13") {
+			t.Errorf("%v: exit %d, want 1 with the type error in tagged.go\n%s", args, code, errOut)
 		}
-	}
-	tidy := exec.Command("go", "mod", "tidy")
-	tidy.Dir = dir
-	if out, err := tidy.CombinedOutput(); err != nil {
-		t.Fatalf("go mod tidy: %v\n%s", err, out)
-	}
-	vet := exec.Command("go", "vet", "-vettool="+binary, "./...")
-	vet.Dir = dir
-	out, _ := vet.CombinedOutput()
-	got := string(out)
-	for _, want := range []string{"a.go:12:35: elicitation message is empty", "a.go:13:2: this elicitlint directive suppresses nothing"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("go vet output lacks %q:\n%s", want, got)
-		}
-	}
-	if strings.Contains(got, "a.go:11") || strings.Count(got, "(message)") != 1 || strings.Contains(got, "(actions)") {
-		t.Errorf("directives did not suppress what they name:\n%s", got)
-	}
-	_, standalone, _ := run(t, dir, "./...")
-	if strings.Count(standalone, "\n") != 2 || !strings.Contains(standalone, "a.go:12:35: elicitation message is empty") || !strings.Contains(standalone, "a.go:13:2: this elicitlint directive suppresses nothing") {
-		t.Errorf("standalone should report the same two findings:\n%s", standalone)
 	}
 }

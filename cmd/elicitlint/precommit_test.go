@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,71 +9,41 @@ import (
 	"testing"
 )
 
-// TestPreCommitHook runs Debian's pre-commit with `pre-commit try-repo`
-// against this repository's .pre-commit-hooks.yaml, on a sample git
-// repository: once with a finding (the hook fails and prints it), once
-// clean (the hook passes). .ci/run installs pre-commit; elsewhere the test
-// skips when it is missing.
-func TestPreCommitHook(t *testing.T) {
+// TestPreCommit runs Debian's pre-commit with this repository's
+// .pre-commit-hooks.yaml, pinned by commit hash (what docs/pre-commit.md
+// says to use before a release), on a sample git repository that already
+// has a finding:
+//
+//   - committing a clean file passes (the hook looks only at the files
+//     being committed); committing a file with a finding fails with it;
+//   - with -baseline the old finding is accepted and a new one fails;
+//   - elicitlint-fix fails while findings remain, also on its second run.
+//
+// .ci/run installs pre-commit; elsewhere the test skips when it is
+// missing. pre-commit builds the hook with go install, from the module
+// cache only (GOPROXY=off).
+func TestPreCommit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("installs the hook with go install; skipped with -short")
+		t.Skip("builds the hook with go install and analyses SDK code; skipped with -short")
 	}
-	if _, err := exec.LookPath("pre-commit"); err != nil {
-		t.Skip("pre-commit is not installed (apt-get install -y pre-commit)")
+	for _, tool := range []string{"pre-commit", "git"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (apt-get install -y pre-commit)", tool)
+		}
 	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	hookRepo, rev := snapshotRepo(t)
+	gomodcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(repo, ".git")); err != nil {
-		t.Skip("not a git checkout; pre-commit try-repo needs one")
-	}
-	example := exampleDir(t)
-	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
-	home := t.TempDir()
-	env := append(os.Environ(),
-		"PRE_COMMIT_HOME="+filepath.Join(home, "pc"),
-		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)), // reuse downloaded modules
+	env := append(offlineEnv(),
+		"PRE_COMMIT_HOME="+t.TempDir(),
+		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
 	)
-	sample := func(src string) string {
-		dir := t.TempDir()
-		files := map[string]string{
-			"go.mod":  "module sample\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n",
-			"main.go": src,
-		}
-		sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files["go.sum"] = string(sum)
-		for name, content := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, args := range [][]string{{"go", "mod", "tidy"}, {"git", "init", "-q"}, {"git", "add", "-A"}, {"git", "commit", "-qm", "sample"}} {
-			cmd := exec.Command(args[0], args[1:]...)
-			cmd.Dir, cmd.Env = dir, env
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%v: %v\n%s", args, err, out)
-			}
-		}
-		return dir
-	}
-	tryRepo := func(dir string) (string, int) {
-		cmd := exec.Command("pre-commit", "try-repo", repo, "elicitlint", "--all-files")
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		if ee, ok := err.(*exec.ExitError); ok {
-			return string(out), ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return string(out), 0
-	}
-	const head = `package main
+	handler := func(name, body string) string {
+		return `package sample
 
 import (
 	"context"
@@ -81,42 +52,159 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-var schema = map[string]any{"type": "object", "properties": map[string]any{"ok": map[string]any{"type": "boolean"}}}
-
-func ask(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?", RequestedSchema: schema})
+func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"})
 	if err != nil {
-		return err
+		return "", err
 	}
+` + body + `}
 `
-	bad := head + `	if res.Action != "accept" {
-		return errors.New("stopped")
 	}
-	return nil
+	const acceptOnly = "\tif res.Action != \"accept\" {\n\t\treturn \"\", errors.New(\"stopped\")\n\t}\n\treturn \"done\", nil\n"
+	const allThree = "\tswitch res.Action {\n\tcase \"accept\":\n\t\treturn \"done\", nil\n\tcase \"decline\":\n\t\treturn \"\", errors.New(\"declined\")\n\tdefault:\n\t\treturn \"\", errors.New(\"cancelled\")\n\t}\n"
+	const missingTwo = "\tswitch res.Action {\n\tcase \"accept\":\n\t\treturn \"done\", nil\n\t}\n\treturn \"\", errors.New(\"unknown action\")\n"
+	dir := sampleModule(t, map[string]string{
+		"old.go": handler("Old", acceptOnly),
+		".pre-commit-config.yaml": `repos:
+  - repo: ` + hookRepo + `
+    rev: ` + rev + `
+    hooks:
+      - id: elicitlint
+      - id: elicitlint
+        alias: elicitlint-baseline
+        name: elicitlint (baseline)
+        args: [-baseline=elicitlint-baseline.json]
+        stages: [manual]
+      - id: elicitlint-fix
+        stages: [manual]
+`,
+	})
+	sh := func(args ...string) (string, int) {
+		t.Helper()
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir, cmd.Env = dir, env
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return out.String(), ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		return out.String(), 0
+	}
+	must := func(args ...string) {
+		t.Helper()
+		if out, code := sh(args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+	}
+	must("git", "init", "-q")
+	must("git", "add", "-A")
+	must("git", "commit", "-qm", "old code with a finding")
+	must("pre-commit", "install")
+
+	// A clean file commits although old.go has a finding.
+	writeFiles(t, dir, map[string]string{"clean.go": handler("Clean", allThree)})
+	must("git", "add", "clean.go")
+	if out, code := sh("git", "commit", "-m", "clean"); code != 0 || !strings.Contains(out, "Passed") {
+		t.Fatalf("committing a clean file: exit %d\n%s", code, out)
+	}
+	// A file with a finding does not, and only its own finding is shown.
+	writeFiles(t, dir, map[string]string{"bad.go": handler("Bad", acceptOnly)})
+	must("git", "add", "bad.go")
+	out, code := sh("git", "commit", "-m", "bad")
+	t.Logf("git commit of a file with a finding (exit %d):\n%s", code, out)
+	if code == 0 || !strings.Contains(out, "Failed") || !strings.Contains(out, `bad.go:15:2: elicitation result is only checked for "accept"`) || strings.Contains(out, "old.go") {
+		t.Errorf("committing a file with a finding: exit %d; want a failure showing bad.go's finding only\n%s", code, out)
+	}
+	must("git", "reset", "-q", "bad.go")
+	os.Remove(filepath.Join(dir, "bad.go"))
+
+	// A baseline accepts old.go's finding; a new finding still fails.
+	if _, errOut, code := run(t, dir, "-baseline=elicitlint-baseline.json", "-baseline-write", "./..."); code != 0 {
+		t.Fatalf("-baseline-write: exit %d\n%s", code, errOut)
+	}
+	must("git", "add", "elicitlint-baseline.json")
+	if out, code := sh("pre-commit", "run", "elicitlint-baseline", "--all-files", "--hook-stage", "manual"); code != 0 {
+		t.Errorf("all files against the baseline: exit %d\n%s", code, out)
+	}
+	writeFiles(t, dir, map[string]string{"new.go": handler("New", acceptOnly)})
+	must("git", "add", "new.go")
+	out, code = sh("pre-commit", "run", "elicitlint-baseline", "--all-files", "--hook-stage", "manual")
+	if code == 0 || !strings.Contains(out, "new.go:15:2") || strings.Contains(out, "old.go") {
+		t.Errorf("a new finding against the baseline: exit %d; want new.go's finding only\n%s", code, out)
+	}
+	must("git", "rm", "-qf", "new.go")
+
+	// elicitlint-fix adds the missing cases, and fails on both runs while
+	// a finding it cannot fix is left; once only fixable ones were there,
+	// the second run passes.
+	writeFiles(t, dir, map[string]string{
+		"fix.go": handler("Fix", missingTwo) + "\nfunc Fire(ctx context.Context, ss *mcp.ServerSession) {\n\tss.Elicit(ctx, &mcp.ElicitParams{Message: \"Heads up\"})\n}\n",
+	})
+	must("git", "add", "fix.go")
+	fixRun := func() (string, int) {
+		return sh("pre-commit", "run", "elicitlint-fix", "--files", "fix.go", "--hook-stage", "manual")
+	}
+	out, code = fixRun()
+	fixed, _ := os.ReadFile(filepath.Join(dir, "fix.go"))
+	if code == 0 || !strings.Contains(string(fixed), `case "decline":`) || !strings.Contains(out, "elicitation result is discarded") {
+		t.Errorf("first fix run: exit %d; want a failure, the fix applied and the finding left\n%s\n%s", code, out, fixed)
+	}
+	out, code = fixRun()
+	if code == 0 || !strings.Contains(out, "elicitation result is discarded") || strings.Contains(out, "files were modified") {
+		t.Errorf("second fix run with a finding left: exit %d; want a failure that shows it\n%s", code, out)
+	}
+	writeFiles(t, dir, map[string]string{"fix.go": handler("Fix", missingTwo)})
+	if out, code := fixRun(); code == 0 || !strings.Contains(out, "files were modified by this hook") {
+		t.Errorf("fix run with only a fixable finding: exit %d; want the files-modified failure\n%s", code, out)
+	}
+	if out, code := fixRun(); code != 0 {
+		t.Errorf("fix run after everything was fixed: exit %d\n%s", code, out)
+	}
 }
 
-func main() {}
-`
-	good := head + `	switch res.Action {
-	case "accept":
-		return nil
-	case "decline":
-		return errors.New("declined")
-	default:
-		return errors.New("cancelled")
+// snapshotRepo copies this repository's working tree (tracked files and
+// untracked ones git does not ignore) into a new git repository with one
+// commit, and returns its directory and the commit hash. pre-commit
+// installs hooks from a commit; the snapshot lets the test use the hooks
+// and code as they are, committed or not.
+func snapshotRepo(t *testing.T) (string, string) {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-func main() {}
-`
-	out, code := tryRepo(sample(bad))
-	t.Logf("pre-commit on the sample with a finding (exit %d):\n%s", code, out)
-	if code == 0 || !strings.Contains(out, `only checked for "accept"`) || !strings.Contains(out, "Failed") {
-		t.Errorf("want the hook to fail and print the finding; exit %d:\n%s", code, out)
+	list := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	list.Dir = root
+	names, err := list.Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
 	}
-	out, code = tryRepo(sample(good))
-	t.Logf("pre-commit on the clean sample (exit %d):\n%s", code, out)
-	if code != 0 || !strings.Contains(out, "Passed") {
-		t.Errorf("want the hook to pass; exit %d:\n%s", code, out)
+	dir := t.TempDir()
+	for _, name := range strings.Split(strings.TrimSuffix(string(names), "\x00"), "\x00") {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if os.IsNotExist(err) {
+			continue // deleted in the working tree
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, dir, map[string]string{name: string(data)})
 	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "snapshot"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	rev := exec.Command("git", "rev-parse", "HEAD")
+	rev.Dir = dir
+	out, err := rev.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, strings.TrimSpace(string(out))
 }

@@ -1,0 +1,339 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/analyzer"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Exit statuses of the standalone driver.
+const (
+	exitClean    = 0
+	exitError    = 1 // a package could not be loaded or analysed
+	exitUsage    = 2
+	exitFindings = 3
+)
+
+// A finding is one diagnostic of a root package, with its positions
+// resolved.
+type finding struct {
+	pkg       string // package ID
+	fset      *token.FileSet
+	diag      analysis.Diagnostic
+	posn, end token.Position
+	generated bool // the file is generated: its fixes are not applied
+}
+
+func (f *finding) check() string { return f.diag.Category }
+
+// A pkgError is a package that could not be analysed.
+type pkgError struct {
+	pkg string
+	err error
+}
+
+// standalone runs the standalone driver and returns the exit status.
+func standalone(args []string) int {
+	o, err := parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		usage(os.Stdout)
+		return exitClean
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "elicitlint: %v\nrun 'elicitlint -h' for usage\n", err)
+		return exitUsage
+	}
+	switch {
+	case o.version:
+		fmt.Printf("elicitlint %s\n", getVersion())
+		return exitClean
+	case o.listChecks:
+		listChecks(os.Stdout, "")
+		return exitClean
+	case o.explainGiven:
+		return explain(os.Stdout, os.Stderr, o.explain)
+	}
+	stop, err := startProfiles(o)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+		return exitUsage
+	}
+	defer stop()
+
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+		return exitError
+	}
+	targets, err := resolveTargets(cwd, o.patterns)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+		return exitUsage
+	}
+	if o.baselineWrite && targets.files {
+		fmt.Fprintf(os.Stderr, "elicitlint: -baseline-write records the findings of whole packages: give package patterns (./...), not files\n")
+		return exitUsage
+	}
+	var base *baseline
+	if o.baseline != "" && !o.baselineWrite {
+		if base, err = readBaseline(o.baseline); err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			return exitUsage
+		}
+	}
+
+	findings, failed := analyse(targets, o)
+	status := exitClean
+	if failed {
+		status = exitError
+	}
+	lines := newLineCache()
+	if o.baselineWrite {
+		if failed {
+			fmt.Fprintf(os.Stderr, "elicitlint: not writing %s: some packages could not be analysed, and their findings would be missing\n", o.baseline)
+			return exitError
+		}
+		if err := writeBaseline(o.baseline, findings, lines); err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			return exitError
+		}
+		fmt.Fprintf(os.Stderr, "elicitlint: recorded %s in %s\n", plural(len(findings), "finding"), o.baseline)
+		return status
+	}
+	if base != nil {
+		findings = base.filter(findings, lines)
+	}
+
+	report := findings
+	if o.fix {
+		res, err := applyFixes(findings, o.diff, os.Stdout, cwd)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			status = exitError
+		}
+		report = res.remaining
+		if res.conflicts > 0 {
+			fmt.Fprintf(os.Stderr, "elicitlint: %s not applied: they overlap other fixes; run elicitlint -fix again\n", plural(res.conflicts, "fix"))
+		}
+		if !o.diff && res.applied > 0 {
+			fmt.Fprintf(os.Stderr, "elicitlint: applied %s in %s\n", plural(res.applied, "fix"), plural(res.files, "file"))
+			// Report what is left where it now is: analyse the fixed
+			// code again.
+			targets.errors = nil
+			report, failed = analyse(targets, o)
+			if base != nil {
+				report = base.filter(report, newLineCache())
+			}
+			if failed {
+				status = exitError
+			}
+		}
+		if o.diff && len(findings) > 0 && status == exitClean && !o.json && !o.sarif {
+			// Nothing was written: every finding is still there.
+			status = exitFindings
+		}
+	}
+
+	switch {
+	case o.json:
+		if err := writeJSON(os.Stdout, report, targets.errors); err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			return exitError
+		}
+	case o.sarif:
+		if err := writeSARIF(os.Stdout, report, cwd); err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			return exitError
+		}
+	default:
+		writeText(os.Stderr, report, o.context, cwd, lines)
+		if len(report) > 0 && status == exitClean {
+			status = exitFindings
+		}
+	}
+	return status
+}
+
+// analyse loads and analyses every target and returns the findings, sorted
+// and without the copies a file gets in a package and its test variant.
+// Load and analysis errors are printed to standard error as they come
+// and recorded in targets.errors for -json.
+func analyse(targets *targets, o *options) ([]*finding, bool) {
+	failed := false
+	var all []*finding
+	for _, t := range targets.list {
+		cfg := &packages.Config{
+			Mode:  packages.LoadAllSyntax | packages.NeedModule,
+			Tests: o.tests,
+			Dir:   t.dir,
+		}
+		if o.tags != "" {
+			cfg.BuildFlags = []string{"-tags=" + o.tags}
+		}
+		pkgs, err := packages.Load(cfg, t.patterns...)
+		if err == nil && len(pkgs) == 0 {
+			err = fmt.Errorf("%s matched no packages", strings.Join(t.patterns, " "))
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			failed = true
+			continue
+		}
+		if packages.PrintErrors(pkgs) > 0 {
+			failed = true
+		}
+		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+			failed = true
+			continue
+		}
+		var acts []*checker.Action
+		for act := range graph.All() {
+			if act.Analyzer == analyzer.Analyzer {
+				acts = append(acts, act)
+			}
+		}
+		slices.SortFunc(acts, func(a, b *checker.Action) int { return cmp.Compare(a.Package.ID, b.Package.ID) })
+		for _, act := range acts {
+			if act.Err != nil {
+				fmt.Fprintf(os.Stderr, "elicitlint: %s: %v\n", act.Package.ID, act.Err)
+				targets.errors = append(targets.errors, pkgError{act.Package.ID, act.Err})
+				failed = true
+				continue
+			}
+			if !act.IsRoot {
+				continue
+			}
+			all = append(all, rootFindings(act, t.keep)...)
+		}
+	}
+	return sortFindings(all), failed
+}
+
+// rootFindings are the findings of one root action, in the files keep
+// accepts (all files when keep is nil).
+func rootFindings(act *checker.Action, keep func(string) bool) []*finding {
+	fset := act.Package.Fset
+	generated := map[string]bool{}
+	for _, f := range act.Package.Syntax {
+		generated[fset.File(f.FileStart).Name()] = ast.IsGenerated(f)
+	}
+	var out []*finding
+	for _, d := range act.Diagnostics {
+		posn := fset.Position(d.Pos)
+		if keep != nil && !keep(posn.Filename) {
+			continue
+		}
+		end := posn
+		if d.End.IsValid() {
+			end = fset.Position(d.End)
+		}
+		out = append(out, &finding{
+			pkg: act.Package.ID, fset: fset, diag: d, posn: posn, end: end,
+			generated: generated[posn.Filename],
+		})
+	}
+	return out
+}
+
+// sortFindings orders findings by file, line, column, check and message,
+// which do not depend on the order go/packages parsed the files in, and
+// drops repeats (a file analysed in a package and its test variant): the
+// package ID that sorts first keeps the finding.
+func sortFindings(fs []*finding) []*finding {
+	slices.SortStableFunc(fs, func(a, b *finding) int {
+		return cmp.Or(
+			cmp.Compare(a.posn.Filename, b.posn.Filename),
+			cmp.Compare(a.posn.Line, b.posn.Line),
+			cmp.Compare(a.posn.Column, b.posn.Column),
+			cmp.Compare(a.check(), b.check()),
+			cmp.Compare(a.diag.Message, b.diag.Message),
+			cmp.Compare(a.end.Line, b.end.Line),
+			cmp.Compare(a.end.Column, b.end.Column),
+			cmp.Compare(a.pkg, b.pkg),
+		)
+	})
+	return slices.CompactFunc(fs, func(a, b *finding) bool {
+		return a.posn == b.posn && a.end == b.end && a.check() == b.check() && a.diag.Message == b.diag.Message
+	})
+}
+
+// startProfiles starts the -cpuprofile and -memprofile profiles; stop
+// writes them.
+func startProfiles(o *options) (stop func(), err error) {
+	var cpu *os.File
+	if o.cpuProfile != "" {
+		if cpu, err = os.Create(o.cpuProfile); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cpu); err != nil {
+			return nil, err
+		}
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			cpu.Close()
+		}
+		if o.memProfile != "" {
+			f, err := os.Create(o.memProfile)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+				return
+			}
+			runtime.GC()
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}, nil
+}
+
+// plural is "1 fix", "2 fixes", "0 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "x") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// lineCache reads source files once, for context lines and baselines.
+type lineCache map[string][]string
+
+func newLineCache() lineCache { return lineCache{} }
+
+// line returns line n (1-based) of file, or "" if there is none.
+func (c lineCache) line(file string, n int) string {
+	ls := c.lines(file)
+	if n < 1 || n > len(ls) {
+		return ""
+	}
+	return ls[n-1]
+}
+
+func (c lineCache) lines(file string) []string {
+	ls, ok := c[file]
+	if !ok {
+		if data, err := os.ReadFile(file); err == nil {
+			ls = strings.Split(string(data), "\n")
+		}
+		c[file] = ls
+	}
+	return ls
+}

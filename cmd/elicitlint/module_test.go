@@ -1,0 +1,540 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/elicitlint/elicitlint/analyzer"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// The tests in this file analyse code that uses the real SDKs (go-sdk
+// v1.8.0, mcp-go v1.2.1, as example/ requires them). They are skipped with
+// -short; otherwise the example's modules are downloaded once, and every
+// run of elicitlint or go is offline (GOPROXY=off).
+
+var (
+	downloadOnce sync.Once
+	downloadErr  error
+)
+
+// needModules skips the test with -short and makes sure the example's
+// modules are in the module cache. It returns the example's directory.
+func needModules(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("analyses code using the SDK modules; skipped with -short")
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	downloadOnce.Do(func() {
+		if out, err := exec.Command("go", "-C", dir, "mod", "download").CombinedOutput(); err != nil {
+			downloadErr = fmt.Errorf("go mod download in example: %v\n%s", err, out)
+		}
+	})
+	if downloadErr != nil {
+		t.Fatal(downloadErr)
+	}
+	return dir
+}
+
+// sampleModule writes a module that requires what the example requires
+// (both SDKs, at the same versions, with its go.sum), so that it builds
+// offline without go mod tidy, plus the given files.
+func sampleModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	example := needModules(t)
+	mod, err := os.ReadFile(filepath.Join(example, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gomod strings.Builder
+	gomod.WriteString("module sample\n\n")
+	for _, l := range strings.Split(string(mod), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "go ") || strings.HasPrefix(t, "require") || t == ")" ||
+			strings.HasPrefix(t, "github.com/") && !strings.Contains(t, "elicitlint") || strings.HasPrefix(t, "golang.org/") {
+			gomod.WriteString(l + "\n")
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"go.mod": gomod.String(), "go.sum": string(sum)})
+	writeFiles(t, dir, files)
+	return dir
+}
+
+// A finding as the golden files list it: file:line and check.
+var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: .* \(([a-z-]+)\)$`)
+
+// textFindings parses text output into "file:line check" lines.
+func textFindings(t *testing.T, out string) []string {
+	t.Helper()
+	var got []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if l == "" {
+			continue
+		}
+		m := findingLine.FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("not a finding: %q", l)
+			continue
+		}
+		got = append(got, m[1]+":"+m[2]+" "+m[3])
+	}
+	return got
+}
+
+// golden compares got with testdata/name. With -update, the test that
+// owns the file rewrites it; the others compare.
+func golden(t *testing.T, name string, got []string, owner bool) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update && owner {
+		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if !slices.Equal(got, want) {
+		t.Errorf("findings differ from %s (go test -run %s -update rewrites it):\n%s", path, t.Name(), lineDiff(want, got))
+	}
+}
+
+// lineDiff shows what is missing from and extra in got.
+func lineDiff(want, got []string) string {
+	return unifiedDiff("want", "got", strings.Join(want, "\n")+"\n", strings.Join(got, "\n")+"\n")
+}
+
+// The example has one finding per planted bug, listed in
+// testdata/example.golden; text mode exits 3 and prints paths relative to
+// the working directory, -json exits 0 with the same findings.
+func TestExample(t *testing.T) {
+	dir := needModules(t)
+	_, errOut, code := run(t, dir, "./...")
+	if code != 3 {
+		t.Fatalf("exit %d, want 3\n%s", code, errOut)
+	}
+	got := textFindings(t, errOut)
+	golden(t, "example.golden", got, true)
+
+	out, _, code := run(t, dir, "-json", "./...")
+	if code != 0 {
+		t.Errorf("-json exit %d, want 0", code)
+	}
+	var tree map[string]map[string][]struct{ Category, Posn, Message string }
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("-json output is not JSON: %v", err)
+	}
+	var fromJSON []string
+	for _, pkg := range tree {
+		for _, d := range pkg[analyzer.Analyzer.Name] {
+			file, line := posnParts(t, d.Posn)
+			rel, _ := filepath.Rel(dir, file)
+			fromJSON = append(fromJSON, filepath.ToSlash(rel)+":"+line+" "+d.Category)
+		}
+	}
+	slices.Sort(fromJSON)
+	sorted := slices.Clone(got)
+	slices.Sort(sorted)
+	if !slices.Equal(fromJSON, sorted) {
+		t.Errorf("-json and text findings differ:\n%s", lineDiff(sorted, fromJSON))
+	}
+}
+
+func posnParts(t *testing.T, posn string) (file, line string) {
+	t.Helper()
+	m := regexp.MustCompile(`^(.*):(\d+):\d+$`).FindStringSubmatch(posn)
+	if m == nil {
+		t.Fatalf("bad posn %q", posn)
+	}
+	return m[1], m[2]
+}
+
+// elicitlint works as a go vet tool, with analyzer flags passed through.
+func TestVetTool(t *testing.T) {
+	dir := needModules(t)
+	stdout, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	if code != 1 {
+		t.Fatalf("go vet: exit %d\n%s%s", code, stdout, stderr)
+	}
+	var lines []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if !strings.HasPrefix(l, "#") && l != "" {
+			lines = append(lines, l)
+		}
+	}
+	// go vet prints the same findings as the standalone driver.
+	golden(t, "example.golden", textFindings(t, strings.Join(lines, "\n")), false)
+	if stdout, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "-max-message-length=500",
+		"-disable="+strings.Join(analyzer.Checks, ","), "./gosdk"); code != 0 {
+		t.Errorf("go vet with every check disabled: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// -sarif writes a log that validates against the SARIF 2.1.0 schema, with
+// one rule per check and the example's findings.
+func TestSARIF(t *testing.T) {
+	dir := needModules(t)
+	out, errOut, code := run(t, dir, "-sarif", "./...")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	r := log.Runs[0]
+	var rules []string
+	for _, rule := range r.Tool.Driver.Rules {
+		rules = append(rules, rule.ID)
+	}
+	if want := append(slices.Clone(analyzer.Checks), analyzer.CheckDirective); !slices.Equal(rules, want) {
+		t.Errorf("rules %v, want %v", rules, want)
+	}
+	var got []string
+	for _, res := range r.Results {
+		loc := res.Locations[0].PhysicalLocation
+		if strings.HasPrefix(loc.ArtifactLocation.URI, "/") || strings.HasPrefix(loc.ArtifactLocation.URI, "file:") {
+			t.Errorf("URI %q is not repo-relative", loc.ArtifactLocation.URI)
+		}
+		if loc.Region.StartLine < 1 || loc.Region.StartColumn < 1 || loc.Region.EndLine < loc.Region.StartLine {
+			t.Errorf("bad region %+v", loc.Region)
+		}
+		if res.PartialFingerprints["primaryLocationLineHash"] == "" {
+			t.Errorf("result without fingerprint")
+		}
+		got = append(got, fmt.Sprintf("%s:%d %s", loc.ArtifactLocation.URI, loc.Region.StartLine, res.RuleID))
+	}
+	golden(t, "example.golden", got, false)
+}
+
+type sarifLog struct {
+	Runs []struct {
+		Tool struct {
+			Driver struct {
+				Rules []struct{ ID string }
+			}
+		}
+		Results []struct {
+			RuleID    string
+			Message   struct{ Text string }
+			Locations []struct {
+				PhysicalLocation struct {
+					ArtifactLocation struct{ URI string }
+					Region           struct{ StartLine, StartColumn, EndLine, EndColumn int }
+				}
+			}
+			PartialFingerprints map[string]string
+		}
+	}
+}
+
+// A go-sdk handler whose switch lacks "decline" and "cancel" (fixable),
+// and a discarded result (not fixable).
+const fixable = `package sample
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Book(ctx context.Context, ss *mcp.ServerSession) (string, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Book it?"})
+	if err != nil {
+		return "", err
+	}
+	switch res.Action {
+	case "accept":
+		return "booked", nil
+	}
+	return "", nil
+}
+`
+
+const unfixable = `
+func Notify(ctx context.Context, ss *mcp.ServerSession) {
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Heads up"})
+}
+`
+
+// -fix leaves gofmt-clean code that compiles, including when it has to add
+// the errors import, exits 0 when nothing is left, and otherwise prints
+// what is left and exits 3. -fix -diff prints the same change as a patch
+// that git apply takes, and writes nothing.
+func TestFix(t *testing.T) {
+	dir := sampleModule(t, map[string]string{"a.go": fixable + unfixable})
+	before, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+
+	patch, errOut, code := run(t, dir, "-fix", "-diff", "./...")
+	if code != 3 || !strings.HasPrefix(patch, "--- a/a.go\n+++ b/a.go\n") || !strings.Contains(patch, "+\tcase \"decline\":") {
+		t.Fatalf("-fix -diff: exit %d\n%s\n%s", code, patch, errOut)
+	}
+	if got := textFindings(t, errOut); !slices.Equal(got, []string{"a.go:22 actions"}) {
+		t.Errorf("-fix -diff should print the finding it cannot fix, got %q", got)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "a.go")); string(after) != string(before) {
+		t.Fatalf("-fix -diff changed a.go")
+	}
+
+	_, errOut, code = run(t, dir, "-fix", "./...")
+	if code != 3 || !strings.Contains(errOut, "applied 1 fix in 1 file") {
+		t.Errorf("-fix with a finding left: exit %d, want 3\n%s", code, errOut)
+	}
+	if got := textFindings(t, strings.Join(slices.DeleteFunc(strings.Split(errOut, "\n"), func(l string) bool { return strings.HasPrefix(l, "elicitlint: ") }), "\n")); !slices.Equal(got, []string{"a.go:28 actions"}) {
+		t.Errorf("-fix should report the finding left (now on line 28), got %q", got)
+	}
+	fixed, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	for _, want := range []string{`"errors"`, `case "decline":`, `errors.New("the user cancelled the request")`} {
+		if !strings.Contains(string(fixed), want) {
+			t.Errorf("fixed file lacks %q:\n%s", want, fixed)
+		}
+	}
+	if out, err := exec.Command("gofmt", "-l", dir).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("fixed code is not gofmt-clean: %s %v", out, err)
+	}
+	if stdout, stderr, code := runCmd(t, dir, "go", "build", "./..."); code != 0 {
+		t.Errorf("fixed code does not compile:\n%s%s\n%s", stdout, stderr, fixed)
+	}
+	// The patch -fix -diff printed makes the same change.
+	if _, err := exec.LookPath("git"); err == nil {
+		other := sampleModule(t, map[string]string{"a.go": string(before)})
+		cmd := exec.Command("git", "apply", "-")
+		cmd.Dir, cmd.Stdin = other, strings.NewReader(patch)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("git apply: %v\n%s", err, out)
+		} else if got, _ := os.ReadFile(filepath.Join(other, "a.go")); string(got) != string(fixed) {
+			t.Errorf("the patch and -fix differ:\n%s", unifiedDiff("fix", "patch", string(fixed), string(got)))
+		}
+	}
+
+	// Only the unfixable finding is left: -fix changes nothing, reports it
+	// and fails; -json -fix prints it as JSON.
+	_, errOut, code = run(t, dir, "-fix", "./...")
+	if code != 3 || strings.Contains(errOut, "applied") || len(textFindings(t, errOut)) != 1 {
+		t.Errorf("second -fix: exit %d, want 3 and the finding left\n%s", code, errOut)
+	}
+	out, _, code := run(t, dir, "-fix", "-json", "./...")
+	if code != 0 || !strings.Contains(out, `"category": "actions"`) {
+		t.Errorf("-fix -json: exit %d\n%s", code, out)
+	}
+
+	// Nothing left: exit 0, and -json prints {}.
+	writeFiles(t, dir, map[string]string{"a.go": fixable})
+	if _, errOut, code := run(t, dir, "-fix", "./..."); code != 0 || !strings.Contains(errOut, "applied 1 fix") {
+		t.Errorf("-fix with everything fixable: exit %d, want 0\n%s", code, errOut)
+	}
+	writeFiles(t, dir, map[string]string{"a.go": fixable})
+	if out, _, code := run(t, dir, "-fix", "-json", "./..."); code != 0 || out != "{}\n" {
+		t.Errorf("-fix -json with everything fixable: exit %d, output %q", code, out)
+	}
+}
+
+// //elicitlint:ignore works under go vet as it does standalone, and an
+// unused directive is reported there too.
+func TestDirectivesUnderVet(t *testing.T) {
+	dir := sampleModule(t, map[string]string{
+		"a.go": `package sample
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Ask(ctx context.Context, ss *mcp.ServerSession) {
+	//elicitlint:ignore message,actions the client fills in the prompt
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""})
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: ""}) //elicitlint:ignore actions only the result is ignored here
+	//elicitlint:ignore mode stale
+	_ = 1
+}
+`,
+	})
+	want := []string{"a.go:12 message", "a.go:13 directive"}
+	stdout, stderr, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	var lines []string
+	for _, l := range strings.Split(stdout+stderr, "\n") {
+		if !strings.HasPrefix(l, "#") && l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if got := textFindings(t, strings.Join(lines, "\n")); !slices.Equal(got, want) {
+		t.Errorf("go vet: %q, want %q", got, want)
+	}
+	_, standalone, _ := run(t, dir, "./...")
+	if got := textFindings(t, standalone); !slices.Equal(got, want) {
+		t.Errorf("standalone: %q, want %q", got, want)
+	}
+}
+
+// Output is byte-identical from run to run on a package of many files,
+// whatever order go/packages parses them in.
+func TestDeterministicOutput(t *testing.T) {
+	files := map[string]string{}
+	for i := range 24 {
+		files[fmt.Sprintf("f%02d.go", i)] = fmt.Sprintf(`package sample
+
+import (
+	"context"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Ask%[1]d(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "", URL: "http://example.com/%[1]d"})
+	if err != nil {
+		return err
+	}
+	if res.Action != "accept" {
+		return errors.New("no")
+	}
+	return nil
+}
+`, i)
+	}
+	dir := sampleModule(t, files)
+	for _, format := range []string{"-json", "-sarif"} {
+		first, errOut, code := run(t, dir, format, "./...")
+		if code != 0 || strings.Count(first, `"message"`)+strings.Count(first, `"ruleId"`) < 3*24 {
+			t.Fatalf("%s: exit %d, %d bytes\n%s", format, code, len(first), errOut)
+		}
+		for i := 2; i <= 10; i++ {
+			if again, _, _ := run(t, dir, format, "./..."); again != first {
+				t.Fatalf("%s: run %d differs from run 1:\n%s", format, i, unifiedDiff("run 1", fmt.Sprintf("run %d", i), first, again))
+			}
+		}
+	}
+}
+
+// Given .go files (as pre-commit passes them), elicitlint reports only the
+// findings in those files, from their whole packages, across modules.
+func TestFileArguments(t *testing.T) {
+	bad := func(pkg string) string {
+		return "package " + pkg + `
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Bad(ctx context.Context, ss *mcp.ServerSession) {
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Sure?"})
+}
+`
+	}
+	dir := sampleModule(t, map[string]string{
+		"a/bad.go":          bad("a"),
+		"a/clean.go":        "package a\n\nfunc Clean() {}\n",
+		"a/bad_test.go":     strings.Replace(bad("a"), "func Bad(", "func badInTest(", 1),
+		"b/bad.go":          bad("b"),
+		"a/testdata/bad.go": bad("t"),
+	})
+	for _, tc := range []struct {
+		dir  string
+		args []string
+		want []string
+	}{
+		{".", []string{"a/clean.go"}, nil},
+		{".", []string{"a/bad.go"}, []string{"a/bad.go:10 actions"}},
+		{".", []string{"a/bad_test.go", "b/bad.go"}, []string{"a/bad_test.go:10 actions", "b/bad.go:10 actions"}},
+		{".", []string{"a/testdata/bad.go"}, nil},
+		{"a", []string{"bad.go", "../b/bad.go"}, []string{"bad.go:10 actions", "../b/bad.go:10 actions"}},
+	} {
+		_, errOut, code := run(t, filepath.Join(dir, tc.dir), tc.args...)
+		got := textFindings(t, errOut)
+		if !slices.Equal(got, tc.want) || (code == 3) != (len(tc.want) > 0) || code != 0 && code != 3 {
+			t.Errorf("in %s, %v: exit %d, findings %q, want %q\n%s", tc.dir, tc.args, code, got, tc.want, errOut)
+		}
+	}
+}
+
+// A baseline hides the findings recorded in it, also after code moves,
+// and reports new ones, including one more copy of a recorded finding.
+func TestBaseline(t *testing.T) {
+	handler := func(name string) string {
+		return `
+func ` + name + `(ctx context.Context, ss *mcp.ServerSession) {
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Sure?"})
+}
+`
+	}
+	const head = "package sample\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n"
+	dir := sampleModule(t, map[string]string{"a.go": head + handler("A") + handler("B")})
+	base := filepath.Join(dir, "elicitlint-baseline.json")
+	if _, errOut, code := run(t, dir, "-baseline="+base, "./..."); code != 2 || !strings.Contains(errOut, "-baseline-write") {
+		t.Errorf("missing baseline: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, dir, "-baseline="+base, "-baseline-write", "./..."); code != 0 || !strings.Contains(errOut, "recorded 2 findings") {
+		t.Fatalf("-baseline-write: exit %d\n%s", code, errOut)
+	}
+	data, _ := os.ReadFile(base)
+	if strings.Contains(string(data), `"line": 1`) || strings.Count(string(data), `"file": "a.go"`) != 2 {
+		t.Errorf("baseline:\n%s", data)
+	}
+	check := func(what string, wantCode int, want []string) {
+		t.Helper()
+		// From another directory, with a relative path to the baseline.
+		sub := filepath.Join(dir, "sub")
+		os.MkdirAll(sub, 0o755)
+		_, errOut, code := run(t, sub, "-baseline=../elicitlint-baseline.json", "..")
+		if got := textFindings(t, errOut); code != wantCode || !slices.Equal(got, want) {
+			t.Errorf("%s: exit %d, findings %q; want %d, %q\n%s", what, code, got, wantCode, want, errOut)
+		}
+	}
+	check("unchanged", 0, nil)
+	writeFiles(t, dir, map[string]string{"a.go": head + "\n// Moved down.\nvar _ = 1\n" + handler("A") + handler("B")})
+	check("moved", 0, nil)
+	writeFiles(t, dir, map[string]string{"a.go": head + handler("A") + handler("B") + handler("C")})
+	check("one more", 3, []string{"../a.go:18 actions"})
+	writeFiles(t, dir, map[string]string{"a.go": head + handler("A") + strings.Replace(handler("B"), "Sure?", "Really?", 1)})
+	check("changed line", 3, []string{"../a.go:14 actions"})
+	if _, errOut, code := run(t, dir, "-baseline="+base, "-baseline-write", "a.go"); code != 2 || !strings.Contains(errOut, "not files") {
+		t.Errorf("-baseline-write with files: exit %d, stderr %q", code, errOut)
+	}
+}
