@@ -272,6 +272,12 @@ type sarifLog struct {
 	}
 }
 
+// direct turns the round-trip check off for the samples below, which are
+// written in the direct style (ss.Elicit) that the round-trip check reports
+// against go-sdk v1.8.0; that check has its own tests (analyzer, and
+// rtproof_test.go for its fix).
+const direct = "-disable=round-trip"
+
 // A go-sdk handler whose switch lacks "decline" and "cancel" (fixable),
 // and a discarded result (not fixable).
 const fixable = `package sample
@@ -309,7 +315,7 @@ func TestFix(t *testing.T) {
 	dir := sampleModule(t, map[string]string{"a.go": fixable + unfixable})
 	before, _ := os.ReadFile(filepath.Join(dir, "a.go"))
 
-	patch, errOut, code := run(t, dir, "-fix", "-diff", "./...")
+	patch, errOut, code := run(t, dir, direct, "-fix", "-diff", "./...")
 	if code != 3 || !strings.HasPrefix(patch, "--- a/a.go\n+++ b/a.go\n") || !strings.Contains(patch, "+\tcase \"decline\":") {
 		t.Fatalf("-fix -diff: exit %d\n%s\n%s", code, patch, errOut)
 	}
@@ -320,14 +326,18 @@ func TestFix(t *testing.T) {
 		t.Fatalf("-fix -diff changed a.go")
 	}
 
-	_, errOut, code = run(t, dir, "-fix", "./...")
+	_, errOut, code = run(t, dir, direct, "-fix", "./...")
 	if code != 3 || !strings.Contains(errOut, "applied 1 fix in 1 file") {
 		t.Errorf("-fix with a finding left: exit %d, want 3\n%s", code, errOut)
 	}
-	if got := textFindings(t, strings.Join(slices.DeleteFunc(strings.Split(errOut, "\n"), func(l string) bool { return strings.HasPrefix(l, "elicitlint: ") }), "\n")); !slices.Equal(got, []string{"a.go:28 actions"}) {
-		t.Errorf("-fix should report the finding left (now on line 28), got %q", got)
+	if got := textFindings(t, strings.Join(slices.DeleteFunc(strings.Split(errOut, "\n"), func(l string) bool { return strings.HasPrefix(l, "elicitlint: ") }), "\n")); !slices.Equal(got, []string{"a.go:27 actions"}) {
+		t.Errorf("-fix should report the finding left (now on line 27), got %q", got)
 	}
 	fixed, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	// The import goes into the existing block, as goimports would put it.
+	if strings.Contains(string(fixed), "import \"errors\"") || !strings.Contains(string(fixed), "import (\n\t\"context\"\n\t\"errors\"\n") {
+		t.Errorf("the errors import is not in the import block:\n%s", fixed)
+	}
 	for _, want := range []string{`"errors"`, `case "decline":`, `errors.New("the user cancelled the request")`} {
 		if !strings.Contains(string(fixed), want) {
 			t.Errorf("fixed file lacks %q:\n%s", want, fixed)
@@ -353,22 +363,22 @@ func TestFix(t *testing.T) {
 
 	// Only the unfixable finding is left: -fix changes nothing, reports it
 	// and fails; -json -fix prints it as JSON.
-	_, errOut, code = run(t, dir, "-fix", "./...")
+	_, errOut, code = run(t, dir, direct, "-fix", "./...")
 	if code != 3 || strings.Contains(errOut, "applied") || len(textFindings(t, errOut)) != 1 {
 		t.Errorf("second -fix: exit %d, want 3 and the finding left\n%s", code, errOut)
 	}
-	out, _, code := run(t, dir, "-fix", "-json", "./...")
+	out, _, code := run(t, dir, direct, "-fix", "-json", "./...")
 	if code != 0 || !strings.Contains(out, `"category": "actions"`) {
 		t.Errorf("-fix -json: exit %d\n%s", code, out)
 	}
 
 	// Nothing left: exit 0, and -json prints {}.
 	writeFiles(t, dir, map[string]string{"a.go": fixable})
-	if _, errOut, code := run(t, dir, "-fix", "./..."); code != 0 || !strings.Contains(errOut, "applied 1 fix") {
+	if _, errOut, code := run(t, dir, direct, "-fix", "./..."); code != 0 || !strings.Contains(errOut, "applied 1 fix") {
 		t.Errorf("-fix with everything fixable: exit %d, want 0\n%s", code, errOut)
 	}
 	writeFiles(t, dir, map[string]string{"a.go": fixable})
-	if out, _, code := run(t, dir, "-fix", "-json", "./..."); code != 0 || out != "{}\n" {
+	if out, _, code := run(t, dir, direct, "-fix", "-json", "./..."); code != 0 || out != "{}\n" {
 		t.Errorf("-fix -json with everything fixable: exit %d, output %q", code, out)
 	}
 }
@@ -395,7 +405,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 `,
 	})
 	want := []string{"a.go:12 message", "a.go:13 directive"}
-	stdout, stderr, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	stdout, stderr, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, direct, "./...")
 	var lines []string
 	for _, l := range strings.Split(stdout+stderr, "\n") {
 		if !strings.HasPrefix(l, "#") && l != "" {
@@ -405,7 +415,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	if got := textFindings(t, strings.Join(lines, "\n")); !slices.Equal(got, want) {
 		t.Errorf("go vet: %q, want %q", got, want)
 	}
-	_, standalone, _ := run(t, dir, "./...")
+	_, standalone, _ := run(t, dir, direct, "./...")
 	if got := textFindings(t, standalone); !slices.Equal(got, want) {
 		t.Errorf("standalone: %q, want %q", got, want)
 	}
@@ -486,7 +496,7 @@ func Bad(ctx context.Context, ss *mcp.ServerSession) {
 		{".", []string{"a/testdata/bad.go"}, nil},
 		{"a", []string{"bad.go", "../b/bad.go"}, []string{"bad.go:10 actions", "../b/bad.go:10 actions"}},
 	} {
-		_, errOut, code := run(t, filepath.Join(dir, tc.dir), tc.args...)
+		_, errOut, code := run(t, filepath.Join(dir, tc.dir), append([]string{direct}, tc.args...)...)
 		got := textFindings(t, errOut)
 		if !slices.Equal(got, tc.want) || (code == 3) != (len(tc.want) > 0) || code != 0 && code != 3 {
 			t.Errorf("in %s, %v: exit %d, findings %q, want %q\n%s", tc.dir, tc.args, code, got, tc.want, errOut)
@@ -507,10 +517,10 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) {
 	const head = "package sample\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n"
 	dir := sampleModule(t, map[string]string{"a.go": head + handler("A") + handler("B")})
 	base := filepath.Join(dir, "elicitlint-baseline.json")
-	if _, errOut, code := run(t, dir, "-baseline="+base, "./..."); code != 2 || !strings.Contains(errOut, "-baseline-write") {
+	if _, errOut, code := run(t, dir, direct, "-baseline="+base, "./..."); code != 2 || !strings.Contains(errOut, "-baseline-write") {
 		t.Errorf("missing baseline: exit %d, stderr %q", code, errOut)
 	}
-	if _, errOut, code := run(t, dir, "-baseline="+base, "-baseline-write", "./..."); code != 0 || !strings.Contains(errOut, "recorded 2 findings") {
+	if _, errOut, code := run(t, dir, direct, "-baseline="+base, "-baseline-write", "./..."); code != 0 || !strings.Contains(errOut, "recorded 2 findings") {
 		t.Fatalf("-baseline-write: exit %d\n%s", code, errOut)
 	}
 	data, _ := os.ReadFile(base)
@@ -522,7 +532,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) {
 		// From another directory, with a relative path to the baseline.
 		sub := filepath.Join(dir, "sub")
 		os.MkdirAll(sub, 0o755)
-		_, errOut, code := run(t, sub, "-baseline=../elicitlint-baseline.json", "..")
+		_, errOut, code := run(t, sub, direct, "-baseline=../elicitlint-baseline.json", "..")
 		if got := textFindings(t, errOut); code != wantCode || !slices.Equal(got, want) {
 			t.Errorf("%s: exit %d, findings %q; want %d, %q\n%s", what, code, got, wantCode, want, errOut)
 		}
@@ -534,7 +544,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) {
 	check("one more", 3, []string{"../a.go:18 actions"})
 	writeFiles(t, dir, map[string]string{"a.go": head + handler("A") + strings.Replace(handler("B"), "Sure?", "Really?", 1)})
 	check("changed line", 3, []string{"../a.go:14 actions"})
-	if _, errOut, code := run(t, dir, "-baseline="+base, "-baseline-write", "a.go"); code != 2 || !strings.Contains(errOut, "not files") {
+	if _, errOut, code := run(t, dir, direct, "-baseline="+base, "-baseline-write", "a.go"); code != 2 || !strings.Contains(errOut, "not files") {
 		t.Errorf("-baseline-write with files: exit %d, stderr %q", code, errOut)
 	}
 }

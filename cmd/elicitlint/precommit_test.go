@@ -69,13 +69,16 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
   - repo: ` + hookRepo + `
     rev: ` + rev + `
     hooks:
+      # The samples are written in the direct style; see direct.
       - id: elicitlint
+        args: [-disable=round-trip]
       - id: elicitlint
         alias: elicitlint-baseline
         name: elicitlint (baseline)
-        args: [-baseline=elicitlint-baseline.json]
+        args: [-disable=round-trip, -baseline=elicitlint-baseline.json]
         stages: [manual]
       - id: elicitlint-fix
+        args: [-disable=round-trip]
         stages: [manual]
 `,
 	})
@@ -122,7 +125,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	os.Remove(filepath.Join(dir, "bad.go"))
 
 	// A baseline accepts old.go's finding; a new finding still fails.
-	if _, errOut, code := run(t, dir, "-baseline=elicitlint-baseline.json", "-baseline-write", "./..."); code != 0 {
+	if _, errOut, code := run(t, dir, direct, "-baseline=elicitlint-baseline.json", "-baseline-write", "./..."); code != 0 {
 		t.Fatalf("-baseline-write: exit %d\n%s", code, errOut)
 	}
 	must("git", "add", "elicitlint-baseline.json")
