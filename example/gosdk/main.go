@@ -1,7 +1,7 @@
 // Command gosdk is a small "travel desk" MCP server built on
 // github.com/modelcontextprotocol/go-sdk v1.8.0, for trying elicitlint:
 //
-//	cd example && go run github.com/elicitlint/elicitlint/cmd/elicitlint ./gosdk
+//	cd example && go tool elicitlint ./gosdk
 //
 // Most tools ask the user for input mid-call (an elicitation), in the round
 // trip of protocol 2026-07-28: the handler returns its question in the

@@ -1,7 +1,7 @@
 // Command mcpgo is a small "shop assistant" MCP server built on
 // github.com/mark3labs/mcp-go v1.2.1, for trying elicitlint:
 //
-//	cd example && go run github.com/elicitlint/elicitlint/cmd/elicitlint ./mcpgo
+//	cd example && go tool elicitlint ./mcpgo
 //
 // Most tools ask the user for input mid-call (an elicitation), in the round
 // trip of protocol 2026-07-28: the handler returns its question in the

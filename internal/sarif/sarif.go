@@ -147,6 +147,9 @@ func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, r
 		if a.Col != b.Col {
 			return a.Col < b.Col
 		}
+		if a.RuleID != b.RuleID {
+			return a.RuleID < b.RuleID
+		}
 		return a.Message < b.Message
 	})
 	files := map[string][]string{}
