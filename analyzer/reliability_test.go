@@ -307,8 +307,8 @@ func Fire(ctx context.Context, ss *mcp.ServerSession) {
 	})
 
 	// Build tags: a file excluded by its build constraint is analysed only
-	// when the tag is set, through GOFLAGS (the standalone -tags flag is
-	// x/tools' deprecated no-op) or go vet -tags.
+	// when the tag is set, through GOFLAGS, the standalone -tags or go vet
+	// -tags.
 	t.Run("build tags", func(t *testing.T) {
 		read := func(name string) string {
 			data, err := os.ReadFile(filepath.Join(testdata(t), "src", "reliabbuildtags", name))
@@ -329,6 +329,10 @@ func Fire(ctx context.Context, ss *mcp.ServerSession) {
 		_, stderr, code = relRun(t, dir, []string{"GOFLAGS=-tags=ignore_me"}, bin, "./...")
 		if code != 3 || !strings.Contains(stderr, hidden) {
 			t.Errorf("GOFLAGS=-tags=ignore_me: exit %d, want 3 with %q:\n%s", code, hidden, stderr)
+		}
+		_, stderr, code = relRun(t, dir, nil, bin, "-tags=ignore_me", "./...")
+		if code != 3 || !strings.Contains(stderr, hidden) {
+			t.Errorf("-tags=ignore_me: exit %d, want 3 with %q:\n%s", code, hidden, stderr)
 		}
 		if out, code := relGoVet(t, dir, bin, "-tags=ignore_me", "./..."); code != 1 || !strings.Contains(out, hidden) {
 			t.Errorf("go vet -tags=ignore_me: exit %d, want 1 with %q:\n%s", code, hidden, out)
