@@ -117,7 +117,7 @@ func actionField(t types.Type) *types.Var {
 	}
 	for i := 0; i < s.NumFields(); i++ {
 		f := s.Field(i)
-		if f.Name() == "Action" {
+		if f.Name() == fieldAction {
 			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 				return f
 			}
@@ -149,7 +149,7 @@ func contentField(t types.Type) (string, bool) {
 		return "", false
 	}
 	for i := 0; i < s.NumFields(); i++ {
-		if f := s.Field(i); f.Name() == "Content" {
+		if f := s.Field(i); f.Name() == fieldContent {
 			_, isMap := f.Type().Underlying().(*types.Map)
 			return f.Name(), isMap
 		}
@@ -171,7 +171,7 @@ func mirrorTypes(pc *pkgCtx) {
 			continue
 		}
 		content, isMap := contentField(obj.Type())
-		pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: "Action", Content: content, ContentIsMap: isMap})
+		pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: fieldAction, Content: content, ContentIsMap: isMap})
 	}
 }
 

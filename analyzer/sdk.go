@@ -167,8 +167,12 @@ type Positional struct {
 	Mode string
 }
 
-// Params field names, the same in every supported SDK.
+// Field names, the same in every supported SDK: of the result, and of the
+// params.
 const (
+	fieldAction  = "Action"
+	fieldContent = "Content"
+
 	fieldMessage = "Message"
 	fieldMode    = "Mode"
 	fieldURL     = "URL"
@@ -188,8 +192,8 @@ var knownSDKs = []*SDK{
 		ServerPkg:    "mcp",
 		ParamsType:   "ElicitParams",
 		ResultTypes:  []string{"ElicitResult"},
-		ActionField:  "Action",
-		ContentField: "Content",
+		ActionField:  fieldAction,
+		ContentField: fieldContent,
 		ContentIsMap: true,
 		InferURLMode: true,
 		URLErrorFunc: "URLElicitationRequiredError",
@@ -217,8 +221,8 @@ var knownSDKs = []*SDK{
 		ServerPkg:         "server",
 		ParamsType:        "ElicitationParams",
 		ResultTypes:       []string{"ElicitationResult", "ElicitationResponse"},
-		ActionField:       "Action",
-		ContentField:      "Content",
+		ActionField:       fieldAction,
+		ContentField:      fieldContent,
 		ResponseType:      "ElicitationResponse",
 		ActionConstPrefix: "ElicitationResponseAction",
 		FormNeedsSchema:   true,

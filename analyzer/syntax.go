@@ -119,7 +119,7 @@ func exprString(e ast.Expr) string {
 	case *ast.ParenExpr:
 		return exprString(e.X)
 	}
-	return "Content"
+	return fieldContent
 }
 
 // fileOf returns the package file holding pos, or nil.
