@@ -26,37 +26,100 @@ import (
 // ELICITLINT_SSA_DIFF="DIR PATTERN..." runs the same comparison on other
 // code, e.g. the real SDKs (see BENCHMARKS.md, "Issue #12: SSA").
 func TestSSASubset(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
-		Dir:   filepath.Join(dir, "src"),
-		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOFLAGS="),
-		Tests: true,
-	}
-	patterns, least := []string{"./..."}, 100 // the fixtures have more
+	var pkgs []*packages.Package
+	least := 100 // the fixtures have more
 	if env := os.Getenv("ELICITLINT_SSA_DIFF"); env != "" {
 		f := strings.Fields(env)
-		cfg = &packages.Config{Mode: packages.LoadAllSyntax, Dir: f[0], Tests: true}
-		patterns, least = f[1:], 1
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
+		pkgs, least = loadForSSA(t, &packages.Config{Dir: f[0]}, f[1:]...), 1
+	} else {
+		pkgs = loadFixtures(t, "./...")
 	}
 	n := 0
 	for _, p := range pkgs {
-		if len(p.Errors) > 0 || len(p.TypeErrors) > 0 {
-			continue // the fixtures of bad code; ssa needs well-typed code
-		}
 		n += compareSSASubset(t, p)
 	}
 	if n < least {
 		t.Errorf("compared %d functions, want at least %d", n, least)
 	}
 	t.Logf("%d functions of %d packages built alone and compared", n, len(pkgs))
+}
+
+// loadFixtures loads packages of testdata/src, test files included.
+func loadFixtures(t testing.TB, patterns ...string) []*packages.Package {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{
+		Dir: filepath.Join(dir, "src"),
+		Env: append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOFLAGS="),
+	}
+	return loadForSSA(t, cfg, patterns...)
+}
+
+// loadForSSA loads the packages matched, test files included, and returns
+// those without errors (ssa needs well-typed code; some fixtures are not).
+func loadForSSA(t testing.TB, cfg *packages.Config, patterns ...string) []*packages.Package {
+	cfg.Mode, cfg.Tests = packages.LoadAllSyntax, true
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ok []*packages.Package
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && len(p.TypeErrors) == 0 {
+			ok = append(ok, p)
+		}
+	}
+	return ok
+}
+
+// wholeSSA builds p as the content check did before buildSSAFor: every
+// function, every direct import created from its types.
+func wholeSSA(p *packages.Package) *ssa.Package {
+	prog := ssa.NewProgram(p.Fset, 0)
+	for _, imp := range p.Types.Imports() {
+		prog.CreatePackage(imp, nil, nil, true)
+	}
+	whole := prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, false)
+	whole.Build()
+	return whole
+}
+
+// BenchmarkContentSSA compares the content check's SSA build with the
+// whole-package build it replaced, on the fixture packages that read
+// Content (every selector named Content stands for a read).
+//
+//	go test ./analyzer -run '^$' -bench ContentSSA -benchmem
+func BenchmarkContentSSA(b *testing.B) {
+	pkgs := loadFixtures(b, "content", "actionsgosdk", "actionsmcpgo", "contentschema", "roundtripgosdk", "roundtripmcpgo")
+	reads := make([][]ast.Node, len(pkgs))
+	for i, p := range pkgs {
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Content" {
+					reads[i] = append(reads[i], sel)
+				}
+				return true
+			})
+		}
+	}
+	b.Run("whole", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, p := range pkgs {
+				wholeSSA(p)
+			}
+		}
+	})
+	b.Run("reads", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for i, p := range pkgs {
+				buildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, reads[i])
+			}
+		}
+	})
 }
 
 // TestSSASubsetGoVersion: the copies of files that ssaSubset makes keep
@@ -99,12 +162,7 @@ func other() {}
 // compareSSASubset builds each function of p alone and compares it with
 // the whole-package build; it returns how many it compared.
 func compareSSASubset(t *testing.T, p *packages.Package) int {
-	prog := ssa.NewProgram(p.Fset, 0)
-	for _, imp := range p.Types.Imports() {
-		prog.CreatePackage(imp, nil, nil, true)
-	}
-	whole := prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, false)
-	whole.Build()
+	whole := wholeSSA(p)
 	n := 0
 	for _, f := range p.Syntax {
 		for _, decl := range f.Decls {
@@ -115,7 +173,7 @@ func compareSSASubset(t *testing.T, p *packages.Package) int {
 				}
 				obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
 				alone := buildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl.Body})
-				want, got := ssaText(prog.FuncValue(obj), false), ssaText(alone.Prog.FuncValue(obj), false)
+				want, got := ssaText(whole.Prog.FuncValue(obj), false), ssaText(alone.Prog.FuncValue(obj), false)
 				if got != want {
 					t.Errorf("%s: %s built alone differs from the whole-package build:\n%s\nwant:\n%s", p.ID, obj.FullName(), got, want)
 				}
