@@ -8,7 +8,6 @@ import (
 	"maps"
 	"slices"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -267,13 +266,34 @@ func (s importStub) declare(obj types.Object) {
 	s.file.Decls = append(s.file.Decls, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{name}}}})
 }
 
-// ssaFunc returns the SSA function whose body holds n.
+// ssaFunc returns the SSA function whose body holds n. Of the path from the
+// file down to n, ssa.EnclosingFunction reads only the declaration and the
+// function literals, so only those are collected (astutil's whole path cost
+// more than the rest of the check after SSA).
 func (cc *contentCheck) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
+	holds := func(m ast.Node) bool { return m.Pos() <= n.Pos() && n.End() <= m.End() }
 	for _, f := range cc.pc.pass.Files {
-		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
-			path, _ := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
+		if f.FileStart > n.Pos() || n.End() > f.FileEnd {
+			continue
+		}
+		for _, decl := range f.Decls {
+			if !holds(decl) {
+				continue
+			}
+			path := []ast.Node{f, decl} // outermost first until reversed
+			ast.Inspect(decl, func(m ast.Node) bool {
+				if m == nil || !holds(m) {
+					return false
+				}
+				if lit, ok := m.(*ast.FuncLit); ok {
+					path = append(path, lit)
+				}
+				return true
+			})
+			slices.Reverse(path)
 			return ssa.EnclosingFunction(pkg, path)
 		}
+		return nil
 	}
 	return nil
 }
