@@ -31,7 +31,6 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/goschema"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // DocsURL is where each check's page lives; a diagnostic's URL is
@@ -81,12 +80,11 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 // pkgCtx is what every stage of one run may read: the package, its types,
 // the SDK table and the settings, and where findings go.
 type pkgCtx struct {
-	pass    *analysis.Pass
-	info    *types.Info
-	inspect *inspector.Inspector
-	sdks    *sdkSet
-	cfg     *config
-	rep     *reporter
+	pass *analysis.Pass
+	info *types.Info
+	sdks *sdkSet
+	cfg  *config
+	rep  *reporter
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
 	noReturnFuncs map[*types.Func]bool
@@ -110,7 +108,6 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 	if !pc.relevant() {
 		return nil, nil
 	}
-	pc.inspect = inspector.New(pass.Files)
 	pc.rep = newReporter(pc)
 
 	d := discover(pc)

@@ -11,6 +11,8 @@ import (
 )
 
 // discover walks the package once and finds every request and every answer.
+// One walk does not pay for an inspector.Inspector, whose event list was the
+// largest allocation of a pass after SSA (issue #12).
 func discover(pc *pkgCtx) *discovery {
 	d := walk(pc)
 	markURLErrorElements(pc, d)
@@ -129,32 +131,36 @@ func walk(pc *pkgCtx) *discovery {
 	// The package's own result-like types by declaration come first: calls
 	// that return them are answers.
 	mirrorTypes(pc)
-	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.ReturnStmt)(nil)}
-	pc.inspect.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
-		switch n := n.(type) {
-		case *ast.CompositeLit:
-			ds.compositeLit(n, stack)
-			ds.roundTripLit(n, stack)
-		case *ast.CallExpr:
-			ds.call(n, stack)
-		case *ast.TypeAssertExpr:
-			if n.Type != nil {
-				if sdk := pc.resultSDK(pc.info.TypeOf(n.Type)); sdk != nil {
-					ds.result(sdk, n, stack, 0)
-				}
+	var stack []ast.Node
+	for _, f := range pc.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
 			}
-			ds.answerAssert(n, stack)
-		case *ast.IndexExpr:
-			ds.roundTripIndex(n, stack)
-		case *ast.ReturnStmt:
-			ds.actionReturn(n, stack)
-			ds.messageReturns(n, stack)
-		}
-		return true
-	})
+			stack = append(stack, n)
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				ds.compositeLit(n, stack)
+				ds.roundTripLit(n, stack)
+			case *ast.CallExpr:
+				ds.call(n, stack)
+			case *ast.TypeAssertExpr:
+				if n.Type != nil {
+					if sdk := pc.resultSDK(pc.info.TypeOf(n.Type)); sdk != nil {
+						ds.result(sdk, n, stack, 0)
+					}
+				}
+				ds.answerAssert(n, stack)
+			case *ast.IndexExpr:
+				ds.roundTripIndex(n, stack)
+			case *ast.ReturnStmt:
+				ds.actionReturn(n, stack)
+				ds.messageReturns(n, stack)
+			}
+			return true
+		})
+	}
 	return ds.d
 }
 

@@ -21,6 +21,10 @@
 #   BENCH_TAG        label for this session's rows (default: timestamp)
 #   BENCH_ROOT       the elicitlint checkout (default: this script's ../),
 #                    so that a copy of this script can run while it is edited
+#   BENCH_BASE       a git revision: also build elicitlint as it was there,
+#                    as the tool "elicitbase" (name it in BENCH_STANDALONE,
+#                    BENCH_VET or BENCH_RSS_TOOLS), to measure a change
+#                    before and after in one interleaved session
 #
 # For each corpus the tools run interleaved (one run of each tool per round,
 # the starting tool rotating each round), K rounds; bench/results/runs.tsv
@@ -62,6 +66,15 @@ log "building elicitlint, noop, noopssa, noopfacts, noopjsonschema into $BIN"
 (cd "$ROOT" && go build -o "$BIN/elicitlint" ./cmd/elicitlint)
 (cd "$BENCH/noop" && go build -o "$BIN/" ./cmd/...)
 GOVET=$(go env GOTOOLDIR)/vet
+BASE=
+if [ -n "${BENCH_BASE:-}" ]; then
+	BASE=$(cd "$ROOT" && git rev-parse --short "$BENCH_BASE")
+	log "building elicitlint at $BASE into $BIN/elicitbase"
+	rm -rf "$OUT/base-src"
+	mkdir -p "$OUT/base-src"
+	(cd "$ROOT" && git archive "$BASE") | tar -x -C "$OUT/base-src"
+	(cd "$OUT/base-src" && go build -o "$BIN/elicitbase" ./cmd/elicitlint)
+fi
 
 # What was measured: the commit and a digest of uncommitted changes to the
 # analyzer sources (other engineers edit them while the benchmarks run).
@@ -71,6 +84,7 @@ SRC="$REV+$DIRTY"
 {
 	printf 'tag\t%s\n' "$TAG"
 	printf 'rev\t%s\n' "$SRC"
+	printf 'base\t%s\n' "$BASE"
 	printf 'go\t%s\n' "$(go version)"
 	printf 'nproc\t%s\n' "$(nproc)"
 	printf 'cpu\t%s\n' "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
@@ -140,7 +154,7 @@ nonce() { echo "$TAG-$(date +%s%N)-$RANDOM"; }
 # -printf.funcs names an extra printf wrapper that does not exist.
 toolflag() {
 	case $1 in
-	elicitlint) echo "-sensitive-allow=benchnonce$2" ;;
+	elicitlint | elicitbase) echo "-sensitive-allow=benchnonce$2" ;;
 	govet) echo "-printf.funcs=benchnonce$2" ;;
 	*) echo "-nonce=$2" ;;
 	esac

@@ -367,6 +367,8 @@ func main() {
 		}
 	}
 
+	printBeforeAfter(runs, vetrss)
+
 	// Cache check.
 	if len(cache) > 0 {
 		fmt.Println()
