@@ -71,7 +71,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://github.com/elicitlint/elicitlint",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact)},
+		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact), new(gateFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -128,6 +128,7 @@ type summaries struct {
 	schemas     *schemaSummary
 	handlers    *handlerSummary
 	readers     *contentReaders
+	gates       map[*types.Func]*gateFact
 }
 
 func summarise(pc *pkgCtx, d *discovery) *summaries {
@@ -137,6 +138,7 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 	s.schemas = summariseSchemas(pc)
 	s.handlers = summariseHandlers(pc)
 	s.readers = summariseContentReads(pc, s.handlers.cands, s.schemas)
+	s.gates = summariseGates(pc, s.handlers.cands)
 	summariseMessages(pc, d)
 	return s
 }

@@ -68,7 +68,7 @@ func TestRequestChecks(t *testing.T) {
 func TestAnswerChecks(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
-	analysistest.Run(t, testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content", "guards")
+	analysistest.Run(t, testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content", "guards", "noreturn", "gates")
 	results := analysistest.RunWithSuggestedFixes(t, testdata(t), a, "contentschema", "fixes")
 	// RunWithSuggestedFixes only compares files that got edits: make sure
 	// the three fixable switches of "fixes" did get one and the bool

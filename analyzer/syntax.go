@@ -207,29 +207,43 @@ func (pc *pkgCtx) noReturn(call *ast.CallExpr) bool {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		if fn.Pkg() == nil {
-			return false
-		}
-		name := fn.Name()
-		switch fn.Pkg().Path() {
-		case "os":
-			return name == "Exit"
-		case "log":
-			return strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")
-		case "runtime":
-			return name == "Goexit"
-		case "testing":
-			return strings.HasPrefix(name, "Fatal") || name == "FailNow" || strings.HasPrefix(name, "Skip") && name != "Skipped"
-		}
-		if fn.Type().(*types.Signature).Recv() != nil {
-			switch name {
-			case "Fatal", "Fatalf", "Fatalln", "Exit":
-				return true
-			}
-		}
-		if fn.Pkg() == pc.pass.Pkg {
-			return pc.localNoReturn()[fn.Origin()]
-		}
+		return pc.noReturnFunc(fn)
+	}
+	return false
+}
+
+// noReturnFunc reports a function or method that never returns (see
+// noReturn).
+func (pc *pkgCtx) noReturnFunc(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	name := fn.Name()
+	switch fn.Pkg().Path() {
+	case "os":
+		return name == "Exit"
+	case "log":
+		return strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")
+	case "runtime":
+		return name == "Goexit"
+	case "testing":
+		return strings.HasPrefix(name, "Fatal") || name == "FailNow" || strings.HasPrefix(name, "Skip") && name != "Skipped"
+	}
+	if fn.Type().(*types.Signature).Recv() != nil && isExitMethodName(name) {
+		return true
+	}
+	if fn.Pkg() == pc.pass.Pkg {
+		return pc.localNoReturn()[fn.Origin()]
+	}
+	return false
+}
+
+// isExitMethodName reports the names loggers give methods that exit the
+// process (zap, logrus, klog and the standard library's Logger).
+func isExitMethodName(name string) bool {
+	switch name {
+	case "Fatal", "Fatalf", "Fatalln", "Exit":
+		return true
 	}
 	return false
 }

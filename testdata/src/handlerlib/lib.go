@@ -8,7 +8,7 @@ import (
 )
 
 // Handle gives each answer its own path.
-func Handle(res *mcp.ElicitResult) error { // want Handle:`handlesResult\(0\)`
+func Handle(res *mcp.ElicitResult) error { // want Handle:`handlesResult\(0\)` Handle:`errGate\(0:true\)`
 	switch res.Action {
 	case "accept":
 		return nil

@@ -54,7 +54,7 @@ type Pair[K comparable, V any] struct {
 }
 
 // handle fully handles a result for any T.
-func handle[T any](res *mcp.ElicitResult, v T) (T, error) { // want handle:`handlesResult\(0\)`
+func handle[T any](res *mcp.ElicitResult, v T) (T, error) { // want handle:`handlesResult\(0\)` handle:`errGate\(0:true\)`
 	var zero T
 	switch res.Action {
 	case "accept":

@@ -1,0 +1,415 @@
+package analyzer
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// ssaFlow reads, on the SSA form of a function, which actions a result's
+// Action can hold in each block. The content check uses it on the
+// functions that read Content; the gate summary on helpers that return an
+// error.
+type ssaFlow struct {
+	pc    *pkgCtx
+	cache map[flowKey]map[*ssa.BasicBlock]actionSet
+	// gates are this package's error gates, by function (see gates.go).
+	gates map[*types.Func]*gateFact
+}
+
+func newSSAFlow(pc *pkgCtx) *ssaFlow {
+	return &ssaFlow{pc: pc, cache: map[flowKey]map[*ssa.BasicBlock]actionSet{}}
+}
+
+// rootOf strips the selections of embedded structs (mcp-go's
+// ElicitationResult embeds ElicitationResponse) and loads of a local
+// variable's cell, so that two reads of the same result meet at one value.
+func rootOf(v ssa.Value) ssa.Value {
+	for v != nil {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if !x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field).Embedded() {
+				return v
+			}
+			v = x.X
+		case *ssa.Field:
+			if !x.X.Type().Underlying().(*types.Struct).Field(x.Field).Embedded() {
+				return v
+			}
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			if _, ok := x.X.(*ssa.Alloc); ok {
+				return x.X
+			}
+			return v
+		default:
+			return v
+		}
+	}
+	return nil
+}
+
+// actionSet is a set of the three actions, one bit each.
+type actionSet uint8
+
+const (
+	setAccept actionSet = 1 << iota
+	setDecline
+	setCancel
+	setAll = setAccept | setDecline | setCancel
+)
+
+func actionBit(a string) actionSet {
+	switch a {
+	case actAccept:
+		return setAccept
+	case actDecline:
+		return setDecline
+	case actCancel:
+		return setCancel
+	}
+	return 0
+}
+
+// onlyAccept: on every path here the action is "accept" (or no path
+// reaches here at all).
+func (s actionSet) onlyAccept() bool { return s&^setAccept == 0 }
+
+// possibleActions computes, for each block of fn, which actions root's
+// Action can hold on entry, by a forward dataflow over the CFG: the true
+// edge of `Action == X` keeps X only, the false edge removes X (and the
+// reverse for !=); joins take the union. The false edge of
+// `gate(res) != nil`, where gate is a helper that returns a nil error only
+// on accept, keeps accept only. A block that calls a function that never
+// returns (os.Exit, log.Fatal, t.Fatal, ...) passes nothing on. The three
+// actions are all the protocol allows, so after failing all three tests
+// nothing is left. The result is cached per function and root.
+func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.BasicBlock]actionSet {
+	key := flowKey{fn, root}
+	if m, ok := f.cache[key]; ok {
+		return m
+	}
+	in := map[*ssa.BasicBlock]actionSet{}
+	if len(fn.Blocks) == 0 {
+		return in
+	}
+	entry := fn.Blocks[0]
+	in[entry] = setAll
+	work := []*ssa.BasicBlock{entry}
+	queued := map[*ssa.BasicBlock]bool{entry: true}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b] = false
+		outs := make([]actionSet, len(b.Succs))
+		if f.endsPath(b) {
+			continue
+		}
+		for i := range outs {
+			outs[i] = in[b]
+		}
+		if len(b.Instrs) > 0 && len(b.Succs) == 2 {
+			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+				if val, neq, ok := actionTest(iff.Cond, root); ok {
+					x := actionBit(val)
+					yes, no := in[b]&x, in[b]&^x
+					if neq {
+						yes, no = no, yes
+					}
+					outs[0], outs[1] = yes, no
+				} else if g, neq, ok := f.gateTest(iff.Cond, root); ok && g.AcceptOnly {
+					// err != nil: true on not-accept, false on accept.
+					yes, no := in[b]&^setAccept, in[b]&setAccept
+					if !neq {
+						yes, no = no, yes
+					}
+					outs[0], outs[1] = yes, no
+				}
+			}
+		}
+		for i, s := range b.Succs {
+			if merged := in[s] | outs[i]; merged != in[s] || !reached(in, s) {
+				in[s] = merged
+				if !queued[s] {
+					queued[s] = true
+					work = append(work, s)
+				}
+			}
+		}
+	}
+	f.cache[key] = in
+	return in
+}
+
+// endsPath reports whether b calls a function that never returns.
+func (f *ssaFlow) endsPath(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		call, ok := in.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if call.Call.IsInvoke() {
+			if isExitMethodName(call.Call.Method.Name()) {
+				return true
+			}
+			continue
+		}
+		switch callee := call.Call.Value.(type) {
+		case *ssa.Builtin:
+			if callee.Name() == "panic" {
+				return true
+			}
+		case *ssa.Function:
+			if obj, ok := callee.Object().(*types.Func); ok && f.pc.noReturnFunc(obj) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func reached(in map[*ssa.BasicBlock]actionSet, b *ssa.BasicBlock) bool {
+	_, ok := in[b]
+	return ok
+}
+
+type flowKey struct {
+	fn   *ssa.Function
+	root ssa.Value
+}
+
+// guarded reports whether b is dominated by an edge that keeps the read
+// out of decline and cancel in a way the dataflow cannot read: the true or
+// false edge of a condition that hands root to a function we know nothing
+// of (if accepted(res) { ... }, if err := check(res); err != nil { ... }),
+// or the non-nil edge of a nil check of root's Content itself (nil on
+// decline and cancel). We stay silent there.
+func (f *ssaFlow) guarded(b *ssa.BasicBlock, root ssa.Value) bool {
+	for ; b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		p := b.Preds[0]
+		if len(p.Instrs) == 0 {
+			continue
+		}
+		iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if f.opaqueGuard(iff.Cond, root) {
+			return true
+		}
+		if neq, ok := contentNilTest(iff.Cond, root); ok && (p.Succs[0] == b) == neq {
+			return true
+		}
+	}
+	return false
+}
+
+// actionTest reads cond as `root.Action == "x"` or `!=`.
+func actionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return "", false, false
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		c, isConst := pair[1].(*ssa.Const)
+		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
+			continue
+		}
+		if isActionOf(pair[0], root) {
+			return constant.StringVal(c.Value), bin.Op == token.NEQ, true
+		}
+	}
+	return "", false, false
+}
+
+// isActionOf reports whether v is a read of root's Action field.
+func isActionOf(v ssa.Value, root ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				if fa, ok := x.X.(*ssa.FieldAddr); ok {
+					return rootOf(fa.X) == root
+				}
+			}
+		case *ssa.Field:
+			return rootOf(x.X) == root
+		}
+		return false
+	}
+}
+
+// opaqueGuard reports a condition we cannot read that hands root to a
+// function (if accepted(res) { ... }, if !ok(res) { ... }, if err :=
+// check(res); err != nil { ... }): the function may well test the action,
+// so the read is not reported. A helper whose gate fact says it returns a
+// nil error on other actions than accept is not such a guard: the
+// dataflow reads what it knows. A nil check of the result is not a guard.
+func (f *ssaFlow) opaqueGuard(cond ssa.Value, root ssa.Value) bool {
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond = u.X
+	}
+	if _, _, ok := f.gateTest(cond, root); ok {
+		return false // known: read by the dataflow
+	}
+	if bin, ok := cond.(*ssa.BinOp); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+		// check(res) != nil, with a helper we know nothing of.
+		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+			if isNilConst(pair[1]) {
+				if call := callOf(pair[0]); call != nil && callInvolves(call, root) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	call, ok := cond.(*ssa.Call)
+	return ok && callInvolves(call, root)
+}
+
+// callInvolves reports whether one of the call's arguments depends on root.
+func callInvolves(call *ssa.Call, root ssa.Value) bool {
+	for _, a := range call.Call.Args {
+		if involves(a, root, 3) {
+			return true
+		}
+	}
+	return false
+}
+
+// callOf returns the call v is the result of (or the last result of).
+func callOf(v ssa.Value) *ssa.Call {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return c
+		}
+	}
+	return nil
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// gateTest reads cond as `gate(..., root, ...) != nil` (or ==), where gate
+// has a gate fact for the argument root is passed in: neq is set for !=.
+func (f *ssaFlow) gateTest(cond ssa.Value, root ssa.Value) (g gateParam, neq, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return g, false, false
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		if !isNilConst(pair[1]) {
+			continue
+		}
+		call := callOf(pair[0])
+		if call == nil || call.Call.IsInvoke() {
+			continue
+		}
+		callee, ok := call.Call.Value.(*ssa.Function)
+		if !ok {
+			continue
+		}
+		fn, ok := callee.Object().(*types.Func)
+		if !ok {
+			continue
+		}
+		fact := f.gateOf(fn)
+		if fact == nil {
+			continue
+		}
+		for _, p := range fact.Params {
+			if p.Index < len(call.Call.Args) && rootOf(call.Call.Args[p.Index]) == root {
+				return p, bin.Op == token.NEQ, true
+			}
+		}
+	}
+	return g, false, false
+}
+
+// gateOf returns fn's gate fact: this package's, or an imported one.
+func (f *ssaFlow) gateOf(fn *types.Func) *gateFact {
+	fn = fn.Origin()
+	if g, ok := f.gates[fn]; ok {
+		return g
+	}
+	if fn.Pkg() == nil || fn.Pkg() == f.pc.pass.Pkg {
+		return nil
+	}
+	g := new(gateFact)
+	if !f.pc.pass.ImportObjectFact(fn, g) {
+		g = nil
+	}
+	if f.gates == nil {
+		f.gates = map[*types.Func]*gateFact{}
+	}
+	f.gates[fn] = g
+	return g
+}
+
+// contentNilTest reads cond as `root.Content != nil` (neq) or `== nil`.
+func contentNilTest(cond ssa.Value, root ssa.Value) (neq, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false, false
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		if isNilConst(pair[1]) && isFieldOf(pair[0], root, fieldContent) {
+			return bin.Op == token.NEQ, true
+		}
+	}
+	return false, false
+}
+
+// isFieldOf reports whether v is a read of root's field name.
+func isFieldOf(v ssa.Value, root ssa.Value, name string) bool {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			return st.Field(fa.Field).Name() == name && rootOf(fa.X) == root
+		}
+	case *ssa.Field:
+		return x.X.Type().Underlying().(*types.Struct).Field(x.Field).Name() == name && rootOf(x.X) == root
+	}
+	return false
+}
+
+// involves reports whether v depends on root within a few steps.
+func involves(v ssa.Value, root ssa.Value, depth int) bool {
+	if v == nil || depth == 0 {
+		return false
+	}
+	if v == root || rootOf(v) == root {
+		return true
+	}
+	in, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	var ops []*ssa.Value
+	for _, op := range in.Operands(ops) {
+		if op != nil && *op != nil && involves(*op, root, depth-1) {
+			return true
+		}
+	}
+	return false
+}
