@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -117,7 +116,9 @@ type region struct {
 	EndColumn   int `json:"endColumn"`
 }
 
-// Write writes the log. Paths under root become relative URIs against
+// Write writes the log, with the results in the order of findings (the
+// driver sorts them by file, line, column, rule and message, as it does
+// for every output format). Paths under root become relative URIs against
 // %SRCROOT%; readFile supplies file contents for column conversion and
 // fingerprints (nil: byte columns are used as they are).
 func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, readFile func(string) ([]byte, error)) error {
@@ -135,23 +136,6 @@ func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, r
 			Properties:           ruleProps{Tags: []string{"mcp", "elicitation"}, Precision: "high"},
 		})
 	}
-	sorted := append([]Finding(nil), findings...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		a, b := sorted[i], sorted[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		if a.RuleID != b.RuleID {
-			return a.RuleID < b.RuleID
-		}
-		return a.Message < b.Message
-	})
 	files := map[string][]string{}
 	lines := func(path string) []string {
 		if l, ok := files[path]; ok {
@@ -168,7 +152,7 @@ func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, r
 	}
 	results := []result{}
 	seen := map[string]int{}
-	for _, f := range sorted {
+	for _, f := range findings {
 		idx, ok := index[f.RuleID]
 		if !ok {
 			continue
