@@ -5,24 +5,30 @@
 // run is a pipeline of four stages:
 //
 //   - discover (discover.go): one walk over the package's syntax finds every
-//     elicitation request (params literals, calls of wrappers) and every
-//     answer (values of the SDKs' result types), by type. The sites are
+//     elicitation request (params literals, calls of wrappers), every answer
+//     (values of the SDKs' result types and of result-like project types)
+//     and the places of the 2026-07-28 round trip, by type. The sites are
 //     described in sites.go.
 //   - summarise: what other packages need to know about this one, each
-//     summary exporting its own fact: wrappers (wrappers.go), result
-//     handlers (handlers.go), Content readers (contentreads.go) and schemas
-//     (schemas.go).
-//   - check: the checks of the registry (checks.go), one file each
-//     (message.go, mode.go, elicitid.go, actions.go, content.go, schema.go
-//     for nested, schema and sensitive, contentschema.go). A check reads
-//     the discovery and the summaries and reports under its own name only.
+//     summary exporting its own fact: result-like types and functions that
+//     return an action (resulttypes.go), wrappers (wrappers.go), schemas
+//     (schemas.go), result handlers (handlers.go), Content readers
+//     (contentreads.go), error gates (gates.go) and messages built for
+//     other packages (messages.go).
+//   - check: the checks of the registry (checks.go), one file each:
+//     message.go, mode.go, elicitid.go, actions.go, content.go, schema.go
+//     (for nested, schema and sensitive), contentschema.go, roundtrip.go
+//     (and its fix, roundtripfix.go). A check reads the discovery and the
+//     summaries and reports under its own name only.
 //   - report (report.go): suppression directives, a stable order, and the
 //     findings handed to the driver.
 //
 // What the analyzer knows of each SDK is in the table in sdk.go. Shared
-// helpers: syntax.go (AST), values.go (constant strings), edit.go (the
-// source edits of suggested fixes), actionflow.go (how code branches on a
-// result's action, used by the handler summary and the actions check).
+// helpers: syntax.go (AST, calls that never return), values.go (constant
+// strings), edit.go (the source edits of suggested fixes), actionflow.go
+// (how code branches on a result's action, for the handler summary and the
+// actions check), ssaflow.go (the same on SSA, for the content check and
+// the gate summary).
 package analyzer
 
 import (
