@@ -111,7 +111,11 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 		return nil, err
 	}
 	pc := &pkgCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg, projectTypes: map[*types.TypeName]*SDK{}}
-	if !pc.relevant() {
+	// The SDKs' own packages implement the protocol (their client calls
+	// the elicitation handler, their bridge for older clients makes the
+	// direct requests): they are not elicitation code to check. Their
+	// examples, in other packages of the same module, are.
+	if !pc.relevant() || sdks.byPkg[pass.Pkg.Path()] != nil {
 		return nil, nil
 	}
 	pc.rep = newReporter(pc)

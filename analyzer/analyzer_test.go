@@ -272,3 +272,17 @@ func TestRoundTripWrappersAcrossPackages(t *testing.T) {
 		t.Errorf("round-trip findings per package: %v; want some in wrapperlib (the direct calls) and none in wrapperuse (the callers)", found)
 	}
 }
+
+// The SDKs' own packages implement the protocol and are not checked.
+func TestSDKPackagesNotChecked(t *testing.T) {
+	t.Parallel()
+	results := analysistest.Run(&recordingT{T: t}, testdata(t), newAnalyzer(t, analyzer.Config{}), "github.com/modelcontextprotocol/go-sdk/mcp")
+	if len(results) == 0 {
+		t.Fatal("the go-sdk stub did not load")
+	}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			t.Errorf("finding in the SDK's own package: %s", d.Message)
+		}
+	}
+}
