@@ -247,7 +247,7 @@ func TestRoundTripSpec(t *testing.T) {
 func TestProjectResultTypes(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
-	analysistest.Run(t, testdata(t), a, "projapi", "projimpl", "projuse", "projuse2")
+	analysistest.Run(t, testdata(t), a, "projapi", "projimpl", "projuse", "projuse2", "notmirror")
 }
 
 // A direct request inside a wrapper is reported once, in the wrapper's

@@ -142,16 +142,23 @@ func hasStringField(t types.Type) bool {
 }
 
 // contentField returns the name of t's Content field, and whether it is a
-// map, or "" when t has none.
+// map, or "" when t has none typed as an answer's content is
+// (map[string]any, or any).
 func contentField(t types.Type) (string, bool) {
 	s, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return "", false
 	}
 	for i := 0; i < s.NumFields(); i++ {
-		if f := s.Field(i); f.Name() == fieldContent {
-			_, isMap := f.Type().Underlying().(*types.Map)
-			return f.Name(), isMap
+		f := s.Field(i)
+		if f.Name() != fieldContent {
+			continue
+		}
+		if isStringAnyMap(f.Type()) {
+			return f.Name(), true
+		}
+		if i, ok := f.Type().Underlying().(*types.Interface); ok && i.Empty() {
+			return f.Name(), false
 		}
 	}
 	return "", false
@@ -170,7 +177,13 @@ func mirrorTypes(pc *pkgCtx) {
 		if !ok || obj.IsAlias() || actionField(obj.Type()) == nil {
 			continue
 		}
+		// The mirror has the answer's Content too, as the SDKs type it
+		// (map[string]any or any): a struct with a string Action and,
+		// say, a string Content is something else.
 		content, isMap := contentField(obj.Type())
+		if content == "" {
+			continue
+		}
 		pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: fieldAction, Content: content, ContentIsMap: isMap})
 	}
 }
