@@ -674,17 +674,18 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		if sdk.RoundTrip.RawField == "" {
 			return
 		}
+		_, body := enclosing(stack)
 		switch p := parentOf(stack).(type) {
 		case *ast.SelectorExpr:
 			if p.Sel.Name == sdk.RoundTrip.RawField {
-				d.raw = append(d.raw, p)
+				d.raw = append(d.raw, rawField{sdk: sdk, sel: p, body: body})
 			}
 		case *ast.AssignStmt:
 			// r := responses["k"] or r, ok := responses["k"]
 			if len(p.Rhs) == 1 && p.Rhs[0] == ast.Expr(ix) {
 				if id, ok := p.Lhs[0].(*ast.Ident); ok {
 					if v, ok := pc.info.ObjectOf(id).(*types.Var); ok && isLocal(v) {
-						d.rawVars = append(d.rawVars, rawVar{sdk: sdk, v: v, ix: ix})
+						d.rawVars = append(d.rawVars, rawVar{sdk: sdk, v: v, ix: ix, body: body})
 					}
 				}
 			}

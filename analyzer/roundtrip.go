@@ -222,21 +222,19 @@ func (rt *roundTripCheck) checkedBefore(stack []ast.Node, ta *ast.TypeAssertExpr
 // InputResponses[k].Elicitation), which stays nil for answers from
 // 2026-07-28 clients until the answer is decoded.
 func (rt *roundTripCheck) rawAnswers() {
-	for _, sel := range rt.d.rt.raw {
-		ix := ast.Unparen(sel.X).(*ast.IndexExpr)
-		sdk := rt.rtTypeIn(rt.info.TypeOf(ix.X), func(r *RoundTrip) string { return r.ResponseMap })
-		if sdk == nil || rt.decodedIn(rt.bodyAt(sel.Pos()), types.ExprString(ix), sdk) {
+	for _, r := range rt.d.rt.raw {
+		ix := ast.Unparen(r.sel.X).(*ast.IndexExpr)
+		if rt.decodedIn(r.body, types.ExprString(ix), r.sdk) {
 			continue
 		}
-		rt.reportRaw(sel, sdk, types.ExprString(ix.X), types.ExprString(ix.Index))
+		rt.reportRaw(r.sel, r.sdk, types.ExprString(ix.X), types.ExprString(ix.Index))
 	}
 	// r := responses["k"]; r.Elicitation.Action
 	for _, rv := range rt.d.rt.rawVars {
-		body := rt.bodyAt(rv.ix.Pos())
-		if body == nil || rt.decodedIn(body, rv.v.Name(), rv.sdk) {
+		if rv.body == nil || rt.decodedIn(rv.body, rv.v.Name(), rv.sdk) {
 			continue
 		}
-		ast.Inspect(body, func(n ast.Node) bool {
+		ast.Inspect(rv.body, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == rv.sdk.RoundTrip.RawField {
 				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.info.Uses[id] == rv.v {
 					rt.reportRaw(sel, rv.sdk, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
@@ -268,29 +266,6 @@ func (rt *roundTripCheck) decodedIn(body *ast.BlockStmt, want string, sdk *SDK) 
 		return !found
 	})
 	return found
-}
-
-// bodyAt returns the body of the innermost function holding pos.
-func (rt *roundTripCheck) bodyAt(pos token.Pos) *ast.BlockStmt {
-	var body *ast.BlockStmt
-	for _, f := range rt.pass.Files {
-		if f.FileStart > pos || pos > f.FileEnd {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil || n.Pos() > pos || n.End() <= pos {
-				return false
-			}
-			switch fn := n.(type) {
-			case *ast.FuncDecl:
-				body = fn.Body
-			case *ast.FuncLit:
-				body = fn.Body
-			}
-			return true
-		})
-	}
-	return body
 }
 
 // field returns the value of key name in a keyed literal, or nil.
@@ -413,7 +388,7 @@ func (rt *roundTripCheck) resultTypeSet(r *resultLit) bool {
 	case *ast.ReturnStmt, *ast.CallExpr:
 		return false
 	}
-	body := rt.bodyAt(r.lit.Pos())
+	_, body := enclosing(r.stack)
 	set := false
 	if body != nil {
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -528,39 +503,38 @@ func (rt *roundTripCheck) neverEnding() {
 	if len(fns) == 0 {
 		return
 	}
-	readers := map[ast.Node]bool{}
+	readers := map[*ast.BlockStmt]bool{}
 	for _, r := range rt.d.rt.reads {
-		readers[r.fn] = true
+		readers[funcBody(r.fn)] = true
 	}
 	for _, site := range rt.d.results {
 		if site.roundTrip {
-			if fn := rt.funcOf(site.body); fn != nil {
-				readers[fn] = true
-			}
+			readers[site.body] = true
 		}
 	}
-	// Finisher calls mark their functions too.
-	for _, f := range rt.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch fn := n.(type) {
-			case *ast.FuncDecl, *ast.FuncLit:
-				sdk, ok := fns[fn]
-				if !ok {
-					return true
-				}
-				if !readers[fn] && rt.takesRequest(fn, sdk) && rt.asksOnEveryPath(fn, asks) && !rt.mayRead(fn, sdk) {
-					at := ast.Node(fn)
-					if d, ok := fn.(*ast.FuncDecl); ok {
-						at = d.Name
-					} else {
-						at = fn.(*ast.FuncLit).Type
-					}
-					rt.report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
-				}
-			}
-			return true
-		})
+	for fn, sdk := range fns {
+		if readers[funcBody(fn)] || !rt.takesRequest(fn, sdk) || !rt.asksOnEveryPath(fn, asks) || rt.mayRead(fn, sdk) {
+			continue
+		}
+		at := ast.Node(fn)
+		if d, ok := fn.(*ast.FuncDecl); ok {
+			at = d.Name
+		} else {
+			at = fn.(*ast.FuncLit).Type
+		}
+		rt.report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
 	}
+}
+
+// funcBody returns the body of a function declaration or literal.
+func funcBody(fn ast.Node) *ast.BlockStmt {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
 }
 
 // takesRequest reports whether fn has a parameter of a request of sdk
@@ -589,46 +563,10 @@ func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *SDK) bool {
 	return false
 }
 
-// funcOf returns the function node whose body is body.
-func (rt *roundTripCheck) funcOf(body *ast.BlockStmt) ast.Node {
-	if body == nil {
-		return nil
-	}
-	var found ast.Node
-	for _, f := range rt.pass.Files {
-		if f.FileStart > body.Pos() || body.Pos() > f.FileEnd {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found != nil || n == nil || n.Pos() > body.Pos() || n.End() < body.End() {
-				return false
-			}
-			switch fn := n.(type) {
-			case *ast.FuncDecl:
-				if fn.Body == body {
-					found = fn
-				}
-			case *ast.FuncLit:
-				if fn.Body == body {
-					found = fn
-				}
-			}
-			return found == nil
-		})
-	}
-	return found
-}
-
 // asksOnEveryPath reports whether every return statement of fn (outside
 // nested function literals) returns a request result first.
 func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*SDK) bool {
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
+	body := funcBody(fn)
 	if body == nil || !rt.terminates(body) {
 		return false
 	}

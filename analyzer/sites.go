@@ -232,7 +232,7 @@ type roundTripSites struct {
 	requests []*keyUse
 	// raw are reads of an answer's field that stays nil for 2026-07-28
 	// answers until decoded (mcp-go InputResponses[k].Elicitation).
-	raw []*ast.SelectorExpr
+	raw []rawField
 	// rawVars are local variables that hold one answer of such a map.
 	rawVars []rawVar
 	// results are literals of result types that can carry requests.
@@ -278,11 +278,19 @@ type resultLit struct {
 	stack []ast.Node
 }
 
+// rawField is a read of an answer's raw field, in the function body.
+type rawField struct {
+	sdk  *SDK
+	sel  *ast.SelectorExpr
+	body *ast.BlockStmt
+}
+
 // rawVar is a local variable assigned one answer: r := responses["k"].
 type rawVar struct {
-	sdk *SDK
-	v   *types.Var
-	ix  *ast.IndexExpr
+	sdk  *SDK
+	v    *types.Var
+	ix   *ast.IndexExpr
+	body *ast.BlockStmt
 }
 
 // finisherCall is a call that turns a request builder into a result.
