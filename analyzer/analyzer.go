@@ -33,6 +33,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/goschema"
@@ -96,6 +97,8 @@ type pkgCtx struct {
 	noReturnFuncs map[*types.Func]bool
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*SDK
+	// sources are the files' bytes, read for suggested fixes (see src).
+	sources map[*token.File][]byte
 }
 
 func run(pass *analysis.Pass, cfg *config) (_ any, err error) {

@@ -122,14 +122,24 @@ func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret
 	return "return " + strings.Join(vals, ", "), edits, true
 }
 
-// src returns the bytes of the file holding pos.
+// src returns the bytes of the file holding pos, read once per run.
 func (pc *pkgCtx) src(pos token.Pos) ([]byte, *token.File) {
 	tf := pc.pass.Fset.File(pos)
 	if tf == nil {
 		return nil, nil
 	}
+	if data, ok := pc.sources[tf]; ok {
+		return data, tf
+	}
 	data, err := pc.pass.ReadFile(tf.Name())
 	if err != nil {
+		data = nil
+	}
+	if pc.sources == nil {
+		pc.sources = map[*token.File][]byte{}
+	}
+	pc.sources[tf] = data
+	if data == nil {
 		return nil, nil
 	}
 	return data, tf
