@@ -94,34 +94,30 @@ func (pc *pkgCtx) resultSDK(t types.Type) *SDK {
 	return sdk
 }
 
-// namedObj returns the type name of t or *t, if it is a defined type.
-func namedObj(t types.Type) *types.TypeName {
-	if t == nil {
-		return nil
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj()
-	}
-	return nil
-}
-
-// actionField returns the field of struct type t named like the SDKs'
-// action field, if it holds a string.
-func actionField(t types.Type) *types.Var {
+// structField returns the field name of struct type t, or nil.
+func structField(t types.Type, name string) *types.Var {
 	s, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
 	for i := 0; i < s.NumFields(); i++ {
-		f := s.Field(i)
-		if f.Name() == fieldAction {
-			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-				return f
-			}
+		if f := s.Field(i); f.Name() == name {
+			return f
 		}
+	}
+	return nil
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// actionField returns the field of struct type t named like the SDKs'
+// action field, if it holds a string.
+func actionField(t types.Type) *types.Var {
+	if f := structField(t, fieldAction); f != nil && isStringType(f.Type()) {
+		return f
 	}
 	return nil
 }
@@ -134,7 +130,7 @@ func hasStringField(t types.Type) bool {
 		return false
 	}
 	for i := 0; i < s.NumFields(); i++ {
-		if b, ok := s.Field(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if isStringType(s.Field(i).Type()) {
 			return true
 		}
 	}
@@ -145,21 +141,13 @@ func hasStringField(t types.Type) bool {
 // map, or "" when t has none typed as an answer's content is
 // (map[string]any, or any).
 func contentField(t types.Type) (string, bool) {
-	s, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return "", false
-	}
-	for i := 0; i < s.NumFields(); i++ {
-		f := s.Field(i)
-		if f.Name() != fieldContent {
-			continue
-		}
-		if isStringAnyMap(f.Type()) {
-			return f.Name(), true
-		}
-		if i, ok := f.Type().Underlying().(*types.Interface); ok && i.Empty() {
-			return f.Name(), false
-		}
+	f := structField(t, fieldContent)
+	switch {
+	case f == nil:
+	case isStringAnyMap(f.Type()):
+		return f.Name(), true
+	case types.IsInterface(f.Type()) && f.Type().Underlying().(*types.Interface).Empty():
+		return f.Name(), false
 	}
 	return "", false
 }
@@ -217,15 +205,14 @@ type resultTypes struct {
 // return an action.
 func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 	for _, fl := range d.fills {
-		if _, known := pc.projectTypes[fl.obj]; known && pc.projectTypes[fl.obj] != nil {
+		if pc.projectTypes[fl.obj] != nil {
 			continue
 		}
-		content, isMap := "", false
-		if fl.content != "" {
-			_, isMap = contentOf(fl.obj.Type(), fl.content)
-			content = fl.content
+		isMap := false
+		if f := structField(fl.obj.Type(), fl.content); f != nil {
+			_, isMap = f.Type().Underlying().(*types.Map)
 		}
-		pc.projectTypes[fl.obj] = projectSDK(fl.obj, &resultTypeFact{Action: fl.action, Content: content, ContentIsMap: isMap})
+		pc.projectTypes[fl.obj] = projectSDK(fl.obj, &resultTypeFact{Action: fl.action, Content: fl.content, ContentIsMap: isMap})
 	}
 	for obj, sdk := range pc.projectTypes {
 		if sdk != nil && obj.Pkg() == pc.pass.Pkg {
@@ -268,21 +255,6 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 // actionSDK stands for the SDK of an action-only answer: the value is the
 // action itself.
 var actionSDK = &SDK{Name: "action"}
-
-// contentOf returns whether field name of struct type t is a map.
-func contentOf(t types.Type, name string) (types.Type, bool) {
-	s, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return nil, false
-	}
-	for i := 0; i < s.NumFields(); i++ {
-		if f := s.Field(i); f.Name() == name {
-			_, isMap := f.Type().Underlying().(*types.Map)
-			return f.Type(), isMap
-		}
-	}
-	return nil, false
-}
 
 // fill is a composite literal of a type of this package that takes an
 // answer's action into one of its fields.

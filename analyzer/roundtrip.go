@@ -322,7 +322,7 @@ func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
 // SDK answers them with an internal error.
 func (rt *roundTripCheck) bothParts() {
 	for _, r := range rt.d.rt.results {
-		fields := r.sdk.RoundTrip.Results[typeName(rt.info.TypeOf(r.lit))]
+		fields := r.sdk.RoundTrip.Results[namedObj(rt.info.TypeOf(r.lit)).Name()]
 		if len(fields) == 0 {
 			continue
 		}
@@ -337,16 +337,6 @@ func (rt *roundTripCheck) bothParts() {
 			}
 		}
 	}
-}
-
-func typeName(t types.Type) string {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
 }
 
 // unsentRequests reports mcp-go results with requests whose ResultType is
@@ -623,11 +613,8 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *SDK) bool {
 
 // fromSDK reports whether t (or *t) is a named type of an SDK.
 func (rt *roundTripCheck) fromSDK(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && rt.sdks.ofPkg(n.Obj()) != nil
+	obj := namedObj(t)
+	return obj != nil && rt.sdks.ofPkg(obj) != nil
 }
 
 // removed reports, with -spec=2026-07-28, API for what that version

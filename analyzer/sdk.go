@@ -390,21 +390,15 @@ func (s *sdkSet) byModule(mod string) *SDK {
 // namedIn returns the SDK whose types package declares t (or *t) under
 // one of names.
 func (s *sdkSet) namedIn(t types.Type, names func(*SDK) []string) *SDK {
-	if t == nil {
+	obj := namedObj(t)
+	if obj == nil || obj.Pkg() == nil {
 		return nil
 	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
+	sdk := s.byPkg[obj.Pkg().Path()]
+	if sdk == nil || obj.Pkg().Path() != sdk.typesPath() {
 		return nil
 	}
-	sdk := s.byPkg[n.Obj().Pkg().Path()]
-	if sdk == nil || n.Obj().Pkg().Path() != sdk.typesPath() {
-		return nil
-	}
-	if slices.Contains(names(sdk), n.Obj().Name()) {
+	if slices.Contains(names(sdk), obj.Name()) {
 		return sdk
 	}
 	return nil
@@ -489,20 +483,24 @@ func (sdk *SDK) resultOperand(sel *ast.SelectorExpr, name string) ast.Expr {
 	return x
 }
 
-// isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool {
+// namedObj returns the type name of t or *t, if it is a defined type.
+func namedObj(t types.Type) *types.TypeName {
 	if t == nil {
-		return false
+		return nil
 	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
 	}
-	obj := n.Obj()
-	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+	return nil
+}
+
+// isNamed reports whether t (or *t) is the named type path.name.
+func isNamed(t types.Type, path, name string) bool {
+	obj := namedObj(t)
+	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
 }
 
 func isPkgFunc(fn *types.Func, path, name string) bool {
@@ -511,16 +509,10 @@ func isPkgFunc(fn *types.Func, path, name string) bool {
 }
 
 func recvName(fn *types.Func) string {
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return ""
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		if obj := namedObj(recv.Type()); obj != nil {
+			return obj.Name()
+		}
 	}
 	return ""
 }
