@@ -99,6 +99,8 @@ type pkgCtx struct {
 	projectTypes map[*types.TypeName]*SDK
 	// sources are the files' bytes, read for suggested fixes (see src).
 	sources map[*token.File][]byte
+	// assigns are the writes of the package's variables (see assignments).
+	assigns map[*types.Var]*assignment
 }
 
 func run(pass *analysis.Pass, cfg *config) (_ any, err error) {

@@ -40,8 +40,7 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 	for _, l := range d.urlErrorLists {
 		list := ast.Unparen(l.list)
 		if id, ok := list.(*ast.Ident); ok {
-			_, body := enclosing(l.stack)
-			list, _ = singleAssignment(pc.info, body, id)
+			list, _ = pc.singleAssignment(id)
 		}
 		lit, ok := list.(*ast.CompositeLit)
 		if !ok {
@@ -66,63 +65,6 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 			}
 		}
 	}
-}
-
-// singleAssignment returns the value local variable id is given, when body
-// assigns it exactly once (its declaration) and never takes its address;
-// for v, err := f(), the call and the index of v in its results.
-func singleAssignment(info *types.Info, body *ast.BlockStmt, id *ast.Ident) (ast.Expr, int) {
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || body == nil || !isLocal(v) {
-		return nil, 0
-	}
-	var def ast.Expr
-	idx, writes := 0, 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if root := lhsRoot(l); root != nil && info.ObjectOf(root) == v {
-					writes++
-					switch {
-					case l != ast.Expr(root):
-					case len(n.Lhs) == len(n.Rhs):
-						def = n.Rhs[i]
-					case len(n.Rhs) == 1:
-						def, idx = n.Rhs[0], i
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if info.Defs[name] == v {
-					writes++
-					switch {
-					case len(n.Values) == len(n.Names):
-						def = n.Values[i]
-					case len(n.Values) == 1:
-						def, idx = n.Values[0], i
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[x] == v {
-				writes += 2
-			}
-		case *ast.CallExpr:
-			// append(list, ...) changes what the variable lists.
-			if fn, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && fn.Name == "append" && len(n.Args) > 0 {
-				if x, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok && info.Uses[x] == v {
-					writes += 2
-				}
-			}
-		}
-		return true
-	})
-	if writes != 1 {
-		return nil, 0
-	}
-	return def, idx
 }
 
 // walk is the one walk over the package's syntax.

@@ -28,7 +28,7 @@ func checkMessage(c *checkPass) {
 			continue
 		}
 		// A message built in another package.
-		if f, fn := importedMessage(c.pkgCtx, fv.value, site.body()); f != nil && f.Len > max {
+		if f, fn := importedMessage(c.pkgCtx, fv.value); f != nil && f.Len > max {
 			what := "constant part of the elicitation message"
 			if f.Full {
 				what = "elicitation message"

@@ -103,14 +103,14 @@ func summariseMessages(pc *pkgCtx, d *discovery) {
 // importedMessage returns the message fact behind a Message field value
 // that comes from another package's function: f().Message, or v.Message
 // where v is assigned once from f().
-func importedMessage(pc *pkgCtx, e ast.Expr, body *ast.BlockStmt) (*messageFact, *types.Func) {
+func importedMessage(pc *pkgCtx, e ast.Expr) (*messageFact, *types.Func) {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != fieldMessage {
 		return nil, nil
 	}
 	x, idx := ast.Unparen(sel.X), 0
 	if id, ok := x.(*ast.Ident); ok {
-		def, i := singleAssignment(pc.info, body, id)
+		def, i := pc.singleAssignment(id)
 		if def == nil {
 			return nil, nil
 		}

@@ -3,7 +3,6 @@ package analyzer
 import (
 	"encoding/json"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/goschema"
@@ -101,72 +100,29 @@ func looksLikeSchema(n *schema.Node) bool {
 
 // newSchemaReader returns a reader for the package's schema expressions.
 func newSchemaReader(pc *pkgCtx) *goschema.Reader {
-	defs, writes := map[*types.Var]ast.Expr{}, map[*types.Var]int{}
 	returns := map[*types.Func]ast.Expr{}
 	for _, f := range pc.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if v, ok := pc.info.Defs[name].(*types.Var); ok {
-						writes[v]++
-						if len(n.Values) == len(n.Names) {
-							defs[v] = n.Values[i]
-						}
-					}
-				}
-			case *ast.AssignStmt:
-				for i, l := range n.Lhs {
-					root := lhsRoot(l)
-					if root == nil {
-						continue
-					}
-					v, _ := pc.info.ObjectOf(root).(*types.Var)
-					if v == nil {
-						continue
-					}
-					writes[v]++
-					if l == ast.Expr(root) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-						switch {
-						case len(n.Lhs) == len(n.Rhs):
-							defs[v] = n.Rhs[i]
-						case len(n.Rhs) == 1 && i == 0:
-							defs[v] = n.Rhs[0] // s, err := jsonschema.For[T](nil)
-						}
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-						if v, ok := pc.info.Uses[id].(*types.Var); ok {
-							writes[v] += 2 // address taken: anything may change it
-						}
-					}
-				}
-			case *ast.IncDecStmt:
-				if root := lhsRoot(n.X); root != nil {
-					if v, ok := pc.info.Uses[root].(*types.Var); ok {
-						writes[v] += 2
-					}
-				}
-			case *ast.FuncDecl:
-				if n.Body != nil && len(n.Body.List) == 1 && n.Type.Params.NumFields() == 0 {
-					if ret, ok := n.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) >= 1 {
-						if fn, ok := pc.info.Defs[n.Name].(*types.Func); ok {
-							returns[fn] = ret.Results[0]
-						}
-					}
+		for _, d := range f.Decls {
+			n, ok := d.(*ast.FuncDecl)
+			if !ok || n.Body == nil || len(n.Body.List) != 1 || n.Type.Params.NumFields() != 0 {
+				continue
+			}
+			if ret, ok := n.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) >= 1 {
+				if fn, ok := pc.info.Defs[n.Name].(*types.Func); ok {
+					returns[fn] = ret.Results[0]
 				}
 			}
-			return true
-		})
+		}
 	}
+	assigns := pc.assignments()
 	return &goschema.Reader{
 		Info:  pc.info,
 		Files: pc.pass.Files,
+		// A variable assigned exactly once, to a value or to the first
+		// result of s, err := f().
 		Resolve: func(v *types.Var) ast.Expr {
-			if writes[v] == 1 {
-				return defs[v]
+			if a := assigns[v]; a != nil && a.writes == 1 && !(a.tuple && (a.spec || a.idx != 0)) {
+				return a.def
 			}
 			return nil
 		},

@@ -305,11 +305,3 @@ type removedUse struct {
 	node ast.Node
 	name string
 }
-
-// body returns the body of the function declaration holding the site.
-func (p *paramsSite) body() *ast.BlockStmt {
-	if p.fn == nil {
-		return nil
-	}
-	return p.fn.Body
-}

@@ -295,3 +295,117 @@ func hasReturn(body *ast.BlockStmt) bool {
 	})
 	return found
 }
+
+// assignment is what the package does to one variable.
+type assignment struct {
+	// writes counts declarations and assignments (of the variable or of
+	// its fields or elements), and twice each &v and v++.
+	writes int
+	// appended is set when the variable is the slice of an append call.
+	appended bool
+	// def is the value of its plain declaration or assignment (=, :=);
+	// for v, w := f(), the call, with idx the variable's index in its
+	// results (tuple is set); spec is set when def comes from a var
+	// declaration.
+	def         ast.Expr
+	idx         int
+	tuple, spec bool
+}
+
+// assignments indexes, once, the writes of every variable of the package.
+func (pc *pkgCtx) assignments() map[*types.Var]*assignment {
+	if pc.assigns != nil {
+		return pc.assigns
+	}
+	m := map[*types.Var]*assignment{}
+	of := func(v *types.Var) *assignment {
+		a := m[v]
+		if a == nil {
+			a = &assignment{}
+			m[v] = a
+		}
+		return a
+	}
+	uses := func(e ast.Expr) *types.Var {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			v, _ := pc.info.Uses[id].(*types.Var)
+			return v
+		}
+		return nil
+	}
+	for _, f := range pc.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if v, ok := pc.info.Defs[name].(*types.Var); ok {
+						a := of(v)
+						a.writes++
+						switch {
+						case len(n.Values) == len(n.Names):
+							a.def = n.Values[i]
+						case len(n.Values) == 1:
+							a.def, a.idx, a.tuple, a.spec = n.Values[0], i, true, true
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					root := lhsRoot(l)
+					if root == nil {
+						continue
+					}
+					v, _ := pc.info.ObjectOf(root).(*types.Var)
+					if v == nil {
+						continue
+					}
+					a := of(v)
+					a.writes++
+					if l != ast.Expr(root) || n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+						continue
+					}
+					switch {
+					case len(n.Lhs) == len(n.Rhs):
+						a.def, a.idx, a.tuple, a.spec = n.Rhs[i], 0, false, false
+					case len(n.Rhs) == 1:
+						a.def, a.idx, a.tuple, a.spec = n.Rhs[0], i, true, false // s, err := jsonschema.For[T](nil)
+					}
+				}
+			case *ast.UnaryExpr:
+				if v := uses(n.X); v != nil && n.Op == token.AND {
+					of(v).writes += 2 // address taken: anything may change it
+				}
+			case *ast.IncDecStmt:
+				if root := lhsRoot(n.X); root != nil {
+					if v, ok := pc.info.Uses[root].(*types.Var); ok {
+						of(v).writes += 2
+					}
+				}
+			case *ast.CallExpr:
+				if fn, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && fn.Name == "append" && len(n.Args) > 0 {
+					if v := uses(n.Args[0]); v != nil {
+						of(v).appended = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	pc.assigns = m
+	return m
+}
+
+// singleAssignment returns the value local variable id is given, when the
+// package assigns it exactly once (its declaration), never takes its
+// address and never appends to it; for v, err := f(), the call and the
+// index of v in its results.
+func (pc *pkgCtx) singleAssignment(id *ast.Ident) (ast.Expr, int) {
+	v, ok := pc.info.Uses[id].(*types.Var)
+	if !ok || !isLocal(v) {
+		return nil, 0
+	}
+	if a := pc.assignments()[v]; a != nil && a.writes == 1 && !a.appended {
+		return a.def, a.idx
+	}
+	return nil, 0
+}
