@@ -6,7 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
@@ -439,7 +440,7 @@ func unmatched(uses, others []*keyUse) iter.Seq2[*keyUse, string] {
 		if len(keys) == 0 {
 			return
 		}
-		names := sortedKeys(keys)
+		names := slices.Sorted(maps.Keys(keys))
 		for _, u := range uses {
 			if u.key != "" && !keys[u.key] && !yield(u, didYouMean(u.key, names)) {
 				return
@@ -459,15 +460,6 @@ func keySet(uses []*keyUse) map[string]bool {
 		set[u.key] = true
 	}
 	return set
-}
-
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // neverEnding reports functions that return requests on every path and
