@@ -2,23 +2,25 @@
 // elicitations in Go MCP server code built on
 // github.com/modelcontextprotocol/go-sdk or github.com/mark3labs/mcp-go.
 //
-// run is a pipeline of four stages:
+// run is a pipeline of four stages, and a file's name says its stage:
 //
 //   - discover (discover.go): one walk over the package's syntax finds every
 //     elicitation request (params literals, calls of wrappers), every answer
 //     (values of the SDKs' result types and of result-like project types)
 //     and the places of the 2026-07-28 round trip, by type. The sites are
-//     described in sites.go.
-//   - summarise: what other packages need to know about this one, each
-//     summary exporting its own fact: result-like types and functions that
-//     return an action (resulttypes.go), wrappers (wrappers.go), schemas
-//     (schemas.go), result handlers (handlers.go), Content readers
-//     (contentreads.go), error gates (gates.go) and messages built for
-//     other packages (messages.go).
-//   - check: the checks of the registry (checks.go), one file each:
-//     message.go, mode.go, elicitid.go, actions.go, content.go, schema.go
-//     (for nested, schema and sensitive), contentschema.go, roundtrip.go
-//     (and its fix, roundtripfix.go). A check reads the discovery and the
+//     described in discover_sites.go.
+//   - summarise (summary_*.go): what other packages need to know about this
+//     one, each summary exporting its own fact: result-like types and
+//     functions that return an action (summary_resulttypes.go), wrappers
+//     (summary_wrappers.go), schemas (summary_schemas.go), result handlers
+//     (summary_handlers.go), Content readers (summary_contentreads.go),
+//     error gates (summary_gates.go) and messages built for other packages
+//     (summary_messages.go).
+//   - check (check_*.go): the checks of the registry (checks.go), one file
+//     each: check_message.go, check_mode.go, check_elicitid.go,
+//     check_actions.go, check_content.go, check_schema.go (for nested,
+//     schema and sensitive), check_contentschema.go, check_roundtrip.go (and
+//     its fix, roundtripfix.go). A check reads the discovery and the
 //     summaries and reports under its own name only.
 //   - report (report.go): suppression directives, a stable order, and the
 //     findings handed to the driver.
@@ -176,6 +178,6 @@ func (pc *pkgCtx) relevant() bool {
 		}
 	}
 	// A package that mirrors the protocol's actions declares result-like
-	// types for the packages that use it (see resulttypes.go).
+	// types for the packages that use it (see summary_resulttypes.go).
 	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg)
 }

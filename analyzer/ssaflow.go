@@ -15,7 +15,7 @@ import (
 type ssaFlow struct {
 	pc    *pkgCtx
 	cache map[flowKey]map[*ssa.BasicBlock]actionSet
-	// gates are this package's error gates, by function (see gates.go).
+	// gates are this package's error gates, by function (see summary_gates.go).
 	gates map[*types.Func]*gateFact
 }
 

@@ -20,7 +20,7 @@ type discovery struct {
 	// rt are the sites of the 2026-07-28 round trip.
 	rt roundTripSites
 	// fills, typedCalls and actionReturns are what the result-types
-	// summary decides on (see resulttypes.go).
+	// summary decides on (see summary_resulttypes.go).
 	fills            []fill
 	typedCalls       []typedCall
 	actionReturns    []actionReturn
