@@ -8,6 +8,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
@@ -32,7 +33,9 @@ func checkRoundTrip(c *checkPass) {
 	rt := &roundTripCheck{checkPass: c}
 	rt.directRequests()
 	rt.answerAsserts()
+	rt.answerKinds()
 	rt.contentAsserts()
+	rt.samplingContent()
 	rt.rawAnswers()
 	rt.bothParts()
 	rt.unsentRequests()
@@ -43,6 +46,11 @@ func checkRoundTrip(c *checkPass) {
 
 type roundTripCheck struct {
 	*checkPass
+	// imported are the packages the package imports, directly or through
+	// an SDK, by path (see lookupSDK); callersOf is the package's call
+	// index (see callers). Both are built on first need.
+	imported  map[string]*types.Package
+	callersOf map[*types.Func][]ast.Node
 }
 
 // hasRoundTrip reports whether the SDK version the package is built
@@ -52,19 +60,61 @@ func hasRoundTrip(sdk *SDK, fn *types.Func) bool {
 	return sdk.RoundTrip != nil && fn.Pkg() != nil && fn.Pkg().Scope().Lookup(sdk.RoundTrip.Marker) != nil
 }
 
-// directRequests reports every direct elicitation made against an SDK that
-// refuses it on 2026-07-28 sessions. It is reported once, at the call,
-// also inside a wrapper: its callers are not reported again.
+// directRequests reports every direct (server-initiated) request made
+// against an SDK that refuses it on 2026-07-28 sessions: elicitation,
+// sampling and roots. It is reported once, at the call, also inside a
+// wrapper: its callers are not reported again. A request in a helper names
+// the handlers and middleware that reach it: those are the tools that
+// break.
 func (rt *roundTripCheck) directRequests() {
 	for _, dc := range rt.d.rt.direct {
 		if !hasRoundTrip(dc.sdk, dc.fn) {
 			continue
 		}
-		fixes := roundTripFix(rt.checkPass, dc)
-		rt.reportFix(dc.call.Pos(), dc.call.End(), fixes,
-			"%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default: return the request in the result's %s and read the answer from %s, which works with old and new clients",
-			dc.method, dc.sdk.RoundTrip.Refusal, dc.sdk.RoundTrip.RequestsField, dc.sdk.RoundTrip.ResponsesField)
+		fixes, why := migrate(rt.checkPass, dc)
+		ctx := rt.requestContext(dc)
+		msg := directMessage(dc, ctx)
+		if ctx.reachedFrom != "" {
+			msg += "; reached from " + ctx.reachedFrom
+		}
+		if len(fixes) == 0 && why != "" {
+			msg += "; no automatic fix: " + why
+		}
+		rt.rep.record(rt.name, dc.call.Pos(), dc.call.End(), fixes, ctx.related, msg)
 	}
+}
+
+// directMessage says what the SDK does with a direct request on a 2026-07-28
+// session and what to write instead, for the request's kind and for where
+// it is made.
+func directMessage(dc *directCall, ctx requestContext) string {
+	rtd := dc.sdk.RoundTrip
+	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.method, rtd.Refusal)
+	later := ""
+	switch dc.kind.Kind {
+	case kindSampling:
+		later = "call the model provider's API from the server"
+	case kindRoots:
+		later = "take paths from tool arguments, resource URIs or configuration"
+	}
+	answer := ""
+	if dc.kind.Answer != "" {
+		answer = fmt.Sprintf(" (it arrives as *%s.%s)", lastElem(dc.sdk.TypesPkg), dc.kind.Answer)
+	}
+	if ctx.noResult {
+		what := "ask from the tool, prompt or resource handler that needs the answer"
+		if later != "" {
+			what = later
+		}
+		if dc.kind.Deprecated {
+			msg += fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577)", dc.kind.Kind)
+		}
+		return msg + fmt.Sprintf(": this function is not a tool, prompt or resource handler, so there is no result to return the request in; %s", what)
+	}
+	if !dc.kind.Deprecated {
+		return msg + fmt.Sprintf(": return the request in the result's %s and read the answer from %s%s, which works with old and new clients", rtd.RequestsField, rtd.ResponsesField, answer)
+	}
+	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, return the request in the result's %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.kind.Kind, rtd.RequestsField, rtd.ResponsesField, answer, later)
 }
 
 // panicTail ends the messages about reads that panic on client input.
@@ -82,6 +132,9 @@ func (rt *roundTripCheck) answerAsserts() {
 	for _, a := range rt.d.rt.asserts {
 		if a.commaOK || rt.checkedBefore(a.stack, a.ta) {
 			continue
+		}
+		if rt.neverDelivered(a) != "" {
+			continue // reported by answerKinds, whose fix is another type
 		}
 		rt.reportFix(a.ta.Pos(), a.ta.End(), commaOKFix(rt.checkPass, a.stack, "the client sent an unexpected answer"),
 			"single-value type assertion %s panics when a client sends another kind of answer, or none: any client can send inputResponses on any call%s; use the comma-ok form",
@@ -228,7 +281,7 @@ func (rt *roundTripCheck) rawAnswers() {
 		if rt.decodedIn(r.body, types.ExprString(ix), r.sdk) {
 			continue
 		}
-		rt.reportRaw(r.sel, r.sdk, types.ExprString(ix.X), types.ExprString(ix.Index))
+		rt.reportRaw(r.sel, r.kind, types.ExprString(ix.X), types.ExprString(ix.Index))
 	}
 	// r := responses["k"]; r.Elicitation.Action
 	for _, rv := range rt.d.rt.rawVars {
@@ -236,9 +289,11 @@ func (rt *roundTripCheck) rawAnswers() {
 			continue
 		}
 		ast.Inspect(rv.body, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == rv.sdk.RoundTrip.RawField {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.info.Uses[id] == rv.v {
-					rt.reportRaw(sel, rv.sdk, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if k := rv.sdk.rawFieldKind(sel.Sel.Name); k != nil {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.info.Uses[id] == rv.v {
+						rt.reportRaw(sel, k, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
+					}
 				}
 			}
 			return true
@@ -246,9 +301,13 @@ func (rt *roundTripCheck) rawAnswers() {
 	}
 }
 
-func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, sdk *SDK, responses, key string) {
-	rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with server.%s(%s, %s)",
-		types.ExprString(sel), sdk.RoundTrip.DecodeMethod, sdk.RoundTrip.ElicitResponseFunc, responses, key)
+func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, k *RequestKind, responses, key string) {
+	sdk := rt.sdks.ofPkg(rt.info.Uses[sel.Sel])
+	if sdk == nil {
+		return
+	}
+	rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with %s.%s(%s, %s)",
+		types.ExprString(sel), sdk.RoundTrip.DecodeMethod, lastElem(sdk.ServerPkg), k.ResponseFunc, responses, key)
 }
 
 // decodedIn reports whether body calls the decode method on the answer
@@ -354,7 +413,7 @@ func (rt *roundTripCheck) unsentRequests() {
 			continue
 		}
 		rt.report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
-			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.ElicitMethod, rtd.Finishers[0])
+			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.kind(kindElicitation).BuilderMethod, rtd.Finishers[0])
 	}
 }
 
@@ -688,4 +747,428 @@ func constantString(c *types.Const) string {
 		return ""
 	}
 	return s
+}
+
+// requestContext is where a direct request is made: in a handler (whose
+// result can carry requests), in a function that has no result to carry
+// them (a notification handler, a session hook), or in a helper, with the
+// handlers that reach it.
+type requestContext struct {
+	handler  bool
+	noResult bool
+	// reachedFrom names, for a helper, the handlers and middleware of the
+	// package that reach it; related points at them.
+	reachedFrom string
+	related     []analysis.RelatedInformation
+}
+
+func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
+	fn, _ := enclosing(dc.stack)
+	if fn == nil {
+		return requestContext{}
+	}
+	if rt.isHandler(fn, dc.sdk) {
+		return requestContext{handler: true}
+	}
+	var ctx requestContext
+	var names []string
+	for _, h := range rt.reachingHandlers(fn, dc.sdk) {
+		name := rt.handlerName(h)
+		names = append(names, name)
+		ctx.related = append(ctx.related, analysis.RelatedInformation{Pos: h.Pos(), End: h.Pos(), Message: name + " reaches this request"})
+	}
+	if len(names) > 0 {
+		ctx.reachedFrom = strings.Join(names, ", ")
+		return ctx
+	}
+	ctx.noResult = rt.notificationFunc(fn)
+	return ctx
+}
+
+// isHandler reports whether fn handles a request whose result can carry
+// requests: it takes such a request, or it has the signature of one of the
+// SDK's handler types (the inner function of a middleware).
+func (rt *roundTripCheck) isHandler(fn ast.Node, sdk *SDK) bool {
+	if rt.takesRequest(fn, sdk) {
+		return true
+	}
+	sig := rt.signatureOf(fn)
+	if sig == nil {
+		return false
+	}
+	for _, name := range sdk.RoundTrip.HandlerTypes {
+		if obj, ok := rt.lookupSDK(sdk.serverPath(), name).(*types.TypeName); ok {
+			if hs, ok := obj.Type().Underlying().(*types.Signature); ok && types.Identical(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), hs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lookupSDK finds name in the package path among the package's imports,
+// direct or not.
+func (rt *roundTripCheck) lookupSDK(path, name string) types.Object {
+	if rt.imported == nil {
+		rt.imported = map[string]*types.Package{}
+		var visit func(p *types.Package)
+		visit = func(p *types.Package) {
+			for _, imp := range p.Imports() {
+				if _, ok := rt.imported[imp.Path()]; !ok {
+					rt.imported[imp.Path()] = imp
+					if rt.sdks.isSDKPath(imp.Path()) {
+						visit(imp)
+					}
+				}
+			}
+		}
+		visit(rt.pass.Pkg)
+	}
+	if p := rt.imported[path]; p != nil {
+		return p.Scope().Lookup(name)
+	}
+	return nil
+}
+
+// notificationFunc reports whether fn takes an SDK message whose params
+// carry no answers: a notification handler (go-sdk's InitializedHandler,
+// mcp-go's notification handlers), where there is no result to return a
+// request in.
+func (rt *roundTripCheck) notificationFunc(fn ast.Node) bool {
+	sig := rt.signatureOf(fn)
+	if sig == nil {
+		return false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		tn := namedObj(t)
+		if tn == nil {
+			continue
+		}
+		sdk := rt.sdks.ofPkg(tn)
+		if sdk == nil || sdk.RoundTrip == nil {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, sdk.RoundTrip.ParamsField)
+		params, ok := obj.(*types.Var)
+		if !ok || !params.IsField() {
+			continue
+		}
+		if f, _, _ := types.LookupFieldOrMethod(params.Type(), true, nil, sdk.RoundTrip.ResponsesField); f == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// reachingHandlers returns the handlers and middleware of the package that
+// call fn, directly or through other functions of the package (up to a few
+// calls away), in source order.
+func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *SDK) []ast.Node {
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return nil
+	}
+	obj, _ := rt.info.Defs[decl.Name].(*types.Func)
+	if obj == nil {
+		return nil
+	}
+	callers := rt.callers()
+	seen := map[ast.Node]bool{fn: true}
+	var found []ast.Node
+	frontier := []*types.Func{obj}
+	for depth := 0; depth < 4 && len(frontier) > 0; depth++ {
+		var next []*types.Func
+		for _, f := range frontier {
+			for _, c := range callers[f] {
+				if seen[c] {
+					continue
+				}
+				seen[c] = true
+				if rt.isHandler(c, sdk) {
+					found = append(found, c)
+					continue
+				}
+				if d, ok := c.(*ast.FuncDecl); ok {
+					if o, _ := rt.info.Defs[d.Name].(*types.Func); o != nil {
+						next = append(next, o)
+					}
+				}
+			}
+		}
+		frontier = next
+	}
+	slices.SortFunc(found, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
+	return found
+}
+
+// callers maps each function of the package to the functions (declarations
+// and literals) that call it, built on first need.
+func (rt *roundTripCheck) callers() map[*types.Func][]ast.Node {
+	if rt.callersOf != nil {
+		return rt.callersOf
+	}
+	rt.callersOf = map[*types.Func][]ast.Node{}
+	var stack []ast.Node
+	for _, f := range rt.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			if call, ok := n.(*ast.CallExpr); ok {
+				if callee, _ := typeutil.Callee(rt.info, call).(*types.Func); callee != nil && callee.Pkg() == rt.pass.Pkg {
+					if caller, _ := enclosing(stack); caller != nil && !slices.Contains(rt.callersOf[callee.Origin()], caller) {
+						rt.callersOf[callee.Origin()] = append(rt.callersOf[callee.Origin()], caller)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return rt.callersOf
+}
+
+// handlerName names a handler for messages: a declared function by its
+// name, a literal registered as a tool by the tool's name, another literal
+// by the function it is written in.
+func (rt *roundTripCheck) handlerName(fn ast.Node) string {
+	if d, ok := fn.(*ast.FuncDecl); ok {
+		return d.Name.Name
+	}
+	if name := rt.toolNameOf(fn); name != "" {
+		return fmt.Sprintf("the handler of tool %q", name)
+	}
+	line := rt.pass.Fset.Position(fn.Pos()).Line
+	return fmt.Sprintf("the handler at line %d", line)
+}
+
+// toolNameOf returns the constant name of the tool a function literal is
+// registered for: the literal is an argument of a call whose other
+// argument is a tool built with a constant name (mcp-go
+// s.AddTool(mcp.NewTool("name", ...), func...), go-sdk
+// mcp.AddTool(s, &mcp.Tool{Name: "name"}, func...)); "" when there is none.
+func (rt *roundTripCheck) toolNameOf(fn ast.Node) string {
+	lit, ok := fn.(*ast.FuncLit)
+	if !ok {
+		return ""
+	}
+	call := rt.enclosingCall(lit)
+	if call == nil {
+		return ""
+	}
+	for _, a := range call.Args {
+		if a == ast.Expr(lit) {
+			continue
+		}
+		if name := rt.toolName(a); name != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// enclosingCall returns the call that takes lit as an argument, or nil.
+func (rt *roundTripCheck) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
+	file := rt.fileOf(lit.Pos())
+	if file == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if found != nil || n == nil || n.Pos() > lit.Pos() || n.End() < lit.End() {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(lit)) {
+			found = call
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// toolName returns the constant name of a tool expression: a call of an SDK
+// constructor whose first argument is a constant string, or a literal of an
+// SDK type with a constant Name field.
+func (rt *roundTripCheck) toolName(e ast.Expr) string {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		if fn, _ := typeutil.Callee(rt.info, x).(*types.Func); fn != nil && rt.sdks.ofPkg(fn) != nil && len(x.Args) > 0 {
+			if s, ok := constString(rt.info, x.Args[0]); ok {
+				return s
+			}
+		}
+	case *ast.CompositeLit:
+		if rt.fromSDK(rt.info.TypeOf(x)) {
+			if kv := litField(x, "Name"); kv != nil {
+				if s, ok := constString(rt.info, kv.Value); ok {
+					return s
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// neverDelivered returns, for a type assertion on one answer (go-sdk), why
+// it can never succeed: the type is one the SDK never delivers for answers
+// of its kind, or the key is requested only as another kind; "" when it
+// may succeed.
+func (rt *roundTripCheck) neverDelivered(a *answerAssert) string {
+	t := rt.info.TypeOf(a.ta.Type)
+	k := a.sdk.kindOfType(t, func(k *RequestKind) []string { return k.Results })
+	if k == nil || k.Answer == "" {
+		return ""
+	}
+	mcpName := lastElem(a.sdk.TypesPkg)
+	if namedObj(t).Name() != k.Answer {
+		return fmt.Sprintf("%s never succeeds: go-sdk delivers every %s answer in %s as *%s.%s, on old and new protocols alike; assert *%s.%s",
+			shortExpr(a.ta), k.Kind, a.sdk.RoundTrip.ResponsesField, mcpName, k.Answer, mcpName, k.Answer)
+	}
+	if other := rt.requestedAs(a.sdk, a.key, k); other != nil && other.Answer != "" {
+		return fmt.Sprintf("%s never succeeds: %q is requested as %s in this package, whose answer arrives as *%s.%s",
+			shortExpr(a.ta), a.key, other.Kind, mcpName, other.Answer)
+	}
+	return ""
+}
+
+// requestedAs returns the one kind the package requests under key when it
+// is not k; nil when the key is requested as k, as several kinds, as a
+// kind that cannot be told, not at all, or when some key is not a constant.
+func (rt *roundTripCheck) requestedAs(sdk *SDK, key string, k *RequestKind) *RequestKind {
+	if key == "" {
+		return nil
+	}
+	var other *RequestKind
+	for _, r := range rt.d.rt.requests {
+		if r.key == "" {
+			return nil
+		}
+		if r.sdk != sdk || r.key != key {
+			continue
+		}
+		if r.kind == nil || r.kind == k || other != nil && other != r.kind {
+			return nil
+		}
+		other = r.kind
+	}
+	return other
+}
+
+// answerKinds reports answers read as a kind they never arrive as: go-sdk
+// assertions to a type the SDK never delivers (*mcp.CreateMessageResult),
+// or to the result of another kind than the key's requests; mcp-go
+// response functions of another kind than the key's requests.
+func (rt *roundTripCheck) answerKinds() {
+	for _, a := range rt.d.rt.asserts {
+		if why := rt.neverDelivered(a); why != "" {
+			rt.report(a.ta, "%s, or the handler takes the answer as missing and asks again on every call", why)
+		}
+	}
+	for _, r := range rt.d.rt.reads {
+		if r.kind == nil || r.sdk.RoundTrip.ResponseIface != "" {
+			continue // go-sdk reads are the assertions above
+		}
+		if other := rt.requestedAs(r.sdk, r.key, r.kind); other != nil {
+			rt.report(r.at, "answer %q is read as %s, but this package requests it as %s: the answer is decoded as the wrong kind; read it with %s.%s",
+				r.key, r.kind.Kind, other.Kind, lastElem(r.sdk.ServerPkg), other.ResponseFunc)
+		}
+	}
+}
+
+// samplingContent reports assertions on the Content of a sampling answer:
+// single-value ones panic on what the client's model returns, and in
+// mcp-go a round-trip answer's Content is still JSON (map[string]any) for
+// 2026-07-28 clients, so an assertion to a content type never succeeds
+// for them.
+func (rt *roundTripCheck) samplingContent() {
+	for _, a := range rt.d.rt.contentAsserts {
+		if !a.commaOK && !rt.checkedBefore(a.stack, a.ta) {
+			rt.reportFix(a.ta.Pos(), a.ta.End(), commaOKFix(rt.checkPass, a.stack, "the model answered with another type of content"),
+				"single-value type assertion %s panics when the client's model answers with another type of content (text, image, audio, or a list of them)%s; use the comma-ok form",
+				shortExpr(a.ta), panicTail(a.sdk))
+			continue
+		}
+		if parser := a.kind.ContentParser; parser != "" && rt.rawSamplingContent(a) {
+			x := types.ExprString(contentOperand(a.ta))
+			rt.report(a.ta, "%s.Content is still JSON (map[string]any) when the answer comes from a 2026-07-28 client, so %s never succeeds for those clients; convert it first with %s.%s(%s.Content)",
+				x, shortExpr(a.ta), lastElem(a.sdk.TypesPkg), parser, x)
+		}
+	}
+}
+
+// contentOperand returns x of x.Content.(T) or x.Content[i].(T).
+func contentOperand(ta *ast.TypeAssertExpr) ast.Expr {
+	e := ast.Unparen(ta.X)
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = ast.Unparen(ix.X)
+	}
+	return ast.Unparen(e.(*ast.SelectorExpr).X)
+}
+
+// rawSamplingContent reports whether the operand of a Content assertion
+// is a round-trip sampling answer straight from the SDK's response function
+// (mcp-go's server.SamplingResponse), whose Content nothing in the function
+// replaces.
+func (rt *roundTripCheck) rawSamplingContent(a *answerAssert) bool {
+	x := contentOperand(a.ta)
+	if id, ok := x.(*ast.Ident); ok {
+		v, _ := rt.info.Uses[id].(*types.Var)
+		if v == nil || !isLocal(v) {
+			return false
+		}
+		_, body := enclosing(a.stack)
+		if body == nil || rt.contentReplaced(body, v) {
+			return false
+		}
+		x, _ = rt.singleAssignment(id)
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(rt.info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	_, k := rt.sdks.responseFunc(fn)
+	return k != nil && k.Kind == kindSampling
+}
+
+// contentReplaced reports whether body assigns to v's Content or passes
+// v's Content, or v itself, to a function (which may convert it).
+func (rt *roundTripCheck) contentReplaced(body *ast.BlockStmt, v *types.Var) bool {
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && rt.info.Uses[id] == v
+	}
+	isContent := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == fieldContent && isV(sel.X)
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if isContent(l) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			for _, arg := range n.Args {
+				if isContent(arg) || isV(arg) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -215,12 +215,12 @@ func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
 			if fn == nil {
 				return ""
 			}
-			if _, elicit := pc.sdks.builderMethod(fn); elicit && len(p.Args) == 2 && p.Args[1] == child {
+			if k := pc.sdks.builderMethod(fn); k != nil && k.Kind == kindElicitation && len(p.Args) == 2 && p.Args[1] == child {
 				k, _ := constString(pc.info, p.Args[0])
 				return k
 			}
 			// The SDK's request constructor inside a map literal.
-			if !pc.sdks.isRequestConstructor(fn) {
+			if pc.sdks.requestConstructor(fn) == nil {
 				return ""
 			}
 		default:
@@ -445,7 +445,7 @@ func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 		site.roundTrip = pc.rtTypeIn(pc.info.TypeOf(x.X), func(rt *RoundTrip) string { return rt.ResponseIface }) != nil
 	case *ast.CallExpr:
 		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && len(x.Args) == 2 {
-			if _, elicit := pc.sdks.responseFunc(f); !elicit {
+			if _, k := pc.sdks.responseFunc(f); k == nil || k.Kind != kindElicitation {
 				break
 			}
 			site.requestKey, _ = constString(pc.info, x.Args[1])
@@ -532,10 +532,8 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 	if rt == nil {
 		return
 	}
-	for _, m := range rt.Direct {
-		if m.is(sdk, fn) {
-			d.direct = append(d.direct, &directCall{sdk: sdk, method: m, fn: fn, call: call, stack: slices.Clone(stack)})
-		}
+	if k, m := sdk.directKind(fn); k != nil {
+		d.direct = append(d.direct, &directCall{sdk: sdk, kind: k, method: m, fn: fn, call: call, stack: slices.Clone(stack)})
 	}
 	for _, m := range rt.Removed {
 		if m.is(sdk, fn) {
@@ -547,11 +545,11 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 		k, _ := constString(ds.pc.info, call.Args[i])
 		return k
 	}
-	if ok, _ := ds.pc.sdks.builderMethod(fn); ok && len(call.Args) >= 1 {
-		d.requests = append(d.requests, &keyUse{sdk, key(0), call.Args[0], fnNode})
+	if k := ds.pc.sdks.builderMethod(fn); k != nil && len(call.Args) >= 1 {
+		d.requests = append(d.requests, &keyUse{sdk, key(0), call.Args[0], fnNode, k})
 	}
-	if s, _ := ds.pc.sdks.responseFunc(fn); s != nil && len(call.Args) == 2 {
-		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode})
+	if s, k := ds.pc.sdks.responseFunc(fn); s != nil && len(call.Args) == 2 {
+		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode, k})
 	}
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && isNamed(recv.Type(), sdk.serverPath(), rt.Builder) && slices.Contains(rt.Finishers, fn.Name()) {
 		d.finishers = append(d.finishers, &finisherCall{sdk, call, fnNode})
@@ -568,7 +566,7 @@ func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 		for _, elt := range lit.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				k, _ := constString(pc.info, kv.Key)
-				d.requests = append(d.requests, &keyUse{sdk, k, kv.Key, fnNode})
+				d.requests = append(d.requests, &keyUse{sdk, k, kv.Key, fnNode, pc.requestKind(sdk, kv.Value)})
 			}
 		}
 		return
@@ -598,9 +596,43 @@ func (ds *discoverer) answerAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
 	}
 	sdk := ds.pc.rtTypeIn(ds.pc.info.TypeOf(ta.X), func(rt *RoundTrip) string { return rt.ResponseIface })
 	if sdk == nil {
+		ds.answerContentAssert(ta, stack)
 		return
 	}
-	ds.d.rt.asserts = append(ds.d.rt.asserts, &answerAssert{sdk: sdk, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)})
+	a := &answerAssert{sdk: sdk, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)}
+	if ix, ok := ast.Unparen(ta.X).(*ast.IndexExpr); ok {
+		a.key, _ = constString(ds.pc.info, ix.Index)
+	}
+	ds.d.rt.asserts = append(ds.d.rt.asserts, a)
+}
+
+// answerContentAssert records a type assertion on the Content of a
+// sampling answer, or on one element of it: res.Content.(T),
+// res.Content[i].(T). What the client's model wrote decides its type.
+// (Elicitation answers' Content is followed by the content and
+// content-schema checks, through the answer's variable.)
+func (ds *discoverer) answerContentAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
+	x := ast.Unparen(ta.X)
+	if ix, ok := x.(*ast.IndexExpr); ok {
+		x = ast.Unparen(ix.X)
+	}
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != fieldContent {
+		return
+	}
+	obj := namedObj(ds.pc.info.TypeOf(sel.X))
+	if obj == nil {
+		return
+	}
+	sdk := ds.pc.sdks.ofPkg(obj)
+	if sdk == nil {
+		return
+	}
+	k := sdk.kindOfType(ds.pc.info.TypeOf(sel.X), func(k *RequestKind) []string { return k.Results })
+	if k == nil || k.Kind != kindSampling {
+		return
+	}
+	ds.d.rt.contentAsserts = append(ds.d.rt.contentAsserts, &answerAssert{sdk: sdk, kind: k, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)})
 }
 
 // roundTripIndex records answers read by key (InputResponses["key"]),
@@ -612,15 +644,15 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 	fnNode, _ := enclosing(stack)
 	key, _ := constString(pc.info, ix.Index)
 	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.ResponseMap }); sdk != nil {
-		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode})
-		if sdk.RoundTrip.RawField == "" {
+		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode, pc.readKind(sdk, stack)})
+		if sdk.RoundTrip.ResponseStruct == "" {
 			return
 		}
 		_, body := enclosing(stack)
 		switch p := parentOf(stack).(type) {
 		case *ast.SelectorExpr:
-			if p.Sel.Name == sdk.RoundTrip.RawField {
-				d.raw = append(d.raw, rawField{sdk: sdk, sel: p, body: body})
+			if k := sdk.rawFieldKind(p.Sel.Name); k != nil {
+				d.raw = append(d.raw, rawField{sdk: sdk, kind: k, sel: p, body: body})
 			}
 		case *ast.AssignStmt:
 			// r := responses["k"] or r, ok := responses["k"]
@@ -635,10 +667,44 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		return
 	}
 	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.RequestMap }); sdk != nil {
-		if as, ok := parentOf(stack).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(ix)) {
-			d.requests = append(d.requests, &keyUse{sdk, key, ix.Index, fnNode})
+		if as, ok := parentOf(stack).(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if l == ast.Expr(ix) {
+					d.requests = append(d.requests, &keyUse{sdk, key, ix.Index, fnNode, pc.requestKind(sdk, as.Rhs[i])})
+				}
+			}
 		}
 	}
+}
+
+// requestKind returns the kind of request e asks for as a value of a
+// request map: a params value of a kind's type (go-sdk), or a call of a
+// kind's constructor (mcp-go); nil when that cannot be told.
+func (pc *pkgCtx) requestKind(sdk *SDK, e ast.Expr) *RequestKind {
+	if k := sdk.kindOfType(pc.info.TypeOf(e), func(k *RequestKind) []string { return k.Params }); k != nil {
+		return k
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if fn, _ := typeutil.Callee(pc.info, call).(*types.Func); fn != nil {
+			return pc.sdks.requestConstructor(fn)
+		}
+	}
+	return nil
+}
+
+// readKind returns the kind of answer the read of an answers map on top
+// of stack expects: the result type it is asserted to (go-sdk), or the
+// raw field it selects (mcp-go); nil when that cannot be told.
+func (pc *pkgCtx) readKind(sdk *SDK, stack []ast.Node) *RequestKind {
+	switch p := parentOf(stack).(type) {
+	case *ast.TypeAssertExpr:
+		if p.Type != nil {
+			return sdk.kindOfType(pc.info.TypeOf(p.Type), func(k *RequestKind) []string { return k.Results })
+		}
+	case *ast.SelectorExpr:
+		return sdk.rawFieldKind(p.Sel.Name)
+	}
+	return nil
 }
 
 // actionCall records the results of a call of a function that returns an

@@ -224,6 +224,9 @@ type roundTripSites struct {
 	direct []*directCall
 	// asserts are type assertions on one answer (go-sdk InputResponse).
 	asserts []*answerAssert
+	// contentAsserts are type assertions on the Content of a sampling
+	// answer, or on an element of it.
+	contentAsserts []*answerAssert
 	// reads are lookups of answers by key: InputResponses[key] and the
 	// SDK's response functions.
 	reads []*keyUse
@@ -244,9 +247,10 @@ type roundTripSites struct {
 	removed []removedUse
 }
 
-// directCall is one call of a server-initiated elicitation request.
+// directCall is one call of a server-initiated request.
 type directCall struct {
 	sdk    *SDK
+	kind   *RequestKind
 	method Method
 	fn     *types.Func // the SDK method called
 	call   *ast.CallExpr
@@ -254,9 +258,12 @@ type directCall struct {
 	stack []ast.Node
 }
 
-// answerAssert is a type assertion on one round-trip answer.
+// answerAssert is a type assertion on one round-trip answer, or on the
+// Content of a sampling answer.
 type answerAssert struct {
 	sdk     *SDK
+	kind    *RequestKind // contentAsserts: the kind of the answer
+	key     string       // asserts: the key of InputResponses[key], if constant
 	ta      *ast.TypeAssertExpr
 	commaOK bool
 	stack   []ast.Node
@@ -269,6 +276,9 @@ type keyUse struct {
 	key string
 	at  ast.Node
 	fn  ast.Node // the innermost function holding it
+	// kind is the kind of request filed, or of answer expected, under the
+	// key; nil when it cannot be told.
+	kind *RequestKind
 }
 
 // resultLit is a literal of a result type that can carry requests.
@@ -281,6 +291,7 @@ type resultLit struct {
 // rawField is a read of an answer's raw field, in the function body.
 type rawField struct {
 	sdk  *SDK
+	kind *RequestKind
 	sel  *ast.SelectorExpr
 	body *ast.BlockStmt
 }

@@ -87,9 +87,9 @@ func roundTripFix(c *checkPass, dc *directCall) []analysis.SuggestedFix {
 		if !ok {
 			return nil
 		}
-		fmt.Fprintf(&b, "%s := %s.%s(%s, %q)%s\n", m.res, srv, rtd.ElicitResponseFunc, responses, key, comment)
+		fmt.Fprintf(&b, "%s := %s.%s(%s, %q)%s\n", m.res, srv, rtd.kind(kindElicitation).ResponseFunc, responses, key, comment)
 		fmt.Fprintf(&b, "%sif %s == nil {\n", indent, m.res)
-		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").%s(%q, %s).%s(), %s\n", indent, srv, rtd.NewBuilder, rtd.ElicitMethod, key, params, rtd.Finishers[0], tail)
+		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").%s(%q, %s).%s(), %s\n", indent, srv, rtd.NewBuilder, rtd.kind(kindElicitation).BuilderMethod, key, params, rtd.Finishers[0], tail)
 	}
 	fmt.Fprintf(&b, "%s}", indent)
 	edits = append(edits, analysis.TextEdit{Pos: m.assign.Pos(), End: m.end, NewText: []byte(b.String())})

@@ -78,9 +78,10 @@ type RoundTrip struct {
 	// the Direct requests on sessions that negotiate 2026-07-28: the check
 	// decides from this declaration, never from a version string.
 	Marker string
-	// Direct are the server-initiated requests those versions refuse, with
-	// the name users know them by and what the SDK answers.
-	Direct []Method
+	// Kinds are the kinds of server-initiated request (elicitation,
+	// sampling, roots), each with its direct calls and its round-trip
+	// forms.
+	Kinds []*RequestKind
 	// Refusal is how the SDK refuses a direct request, for messages.
 	Refusal string
 	// RequestMap and ResponseMap are the map types in TypesPkg that hold
@@ -91,22 +92,17 @@ type RoundTrip struct {
 	// (go-sdk); "" when they are structs (mcp-go).
 	ResponseIface string
 	// ResponseStruct is the struct type in TypesPkg of one answer (mcp-go),
-	// whose field RawField stays nil until DecodeMethod runs on it.
-	ResponseStruct, RawField, DecodeMethod string
-	// ResponseFuncs are functions in ServerPkg that take the answers and a
-	// key (argument 1) and return one answer; ElicitResponseFunc is the
-	// one that returns an elicitation result (mcp-go).
-	ResponseFuncs      []string
-	ElicitResponseFunc string
-	// Builder is a type in ServerPkg whose BuilderMethods take a key
-	// (argument 0) and add a request; ElicitMethod is the one that adds
-	// elicitation params (argument 1), Finishers turn the builder into a
+	// whose RawField of each kind stays nil until DecodeMethod runs on it.
+	ResponseStruct, DecodeMethod string
+	// AnyResponseFunc is a function in ServerPkg that takes the answers
+	// and a key (argument 1) and returns the answer of any kind (mcp-go's
+	// server.InputResponse); each kind's ResponseFunc returns its own.
+	AnyResponseFunc string
+	// Builder is a type in ServerPkg whose kinds' BuilderMethod take a key
+	// (argument 0) and add a request, Finishers turn the builder into a
 	// result, and NewBuilder makes one (mcp-go).
-	Builder, ElicitMethod, NewBuilder string
-	BuilderMethods, Finishers         []string
-	// Constructor is a function in TypesPkg that wraps elicitation params
-	// as one request (mcp-go's NewElicitationInputRequest).
-	Constructor string
+	Builder, NewBuilder string
+	Finishers           []string
 	// Results are the result types in TypesPkg that may carry requests,
 	// with, for each, the fields that must stay empty when they do (the
 	// SDK rejects a result with both); ResultsEmbed is the struct they embed
@@ -123,6 +119,10 @@ type RoundTrip struct {
 	// Removed are API calls for what protocol 2026-07-28 removed (besides
 	// the SDK's URL error): the elicitation completion notification.
 	Removed []Method
+	// HandlerTypes are function types in ServerPkg of handlers whose
+	// result can carry requests (go-sdk's MethodHandler, which a receiving
+	// middleware wraps; mcp-go's ToolHandlerFunc and PromptHandlerFunc).
+	HandlerTypes []string
 	// Tool handler shape, for the fix: the request type in TypesPkg
 	// (ToolRequestPtr when passed as a pointer) and the result type.
 	ToolRequest    string
@@ -133,6 +133,57 @@ type RoundTrip struct {
 	// argument that holds the elicitation params (mcp-go's
 	// ElicitationRequest.Params), "" when the argument is the params.
 	ParamsField, ParamsOfRequest string
+}
+
+// Request kinds: what a server-initiated request asks the client for.
+const (
+	kindElicitation = "elicitation"
+	kindSampling    = "sampling"
+	kindRoots       = "roots"
+)
+
+// RequestKind is one kind of server-initiated request of an SDK that has
+// the round trip: the direct calls that sessions on protocol 2026-07-28
+// refuse, and the forms the kind takes in the round trip.
+type RequestKind struct {
+	// Kind is kindElicitation, kindSampling or kindRoots.
+	Kind string
+	// Direct are the SDK's server-initiated requests of this kind.
+	Direct []Method
+	// Deprecated: protocol 2026-07-28 deprecates the feature (SEP-2577);
+	// it works through the round trip for at least twelve months.
+	Deprecated bool
+	// Params are the types in TypesPkg that ask for this kind as a value
+	// of the request map (go-sdk: *ElicitParams, *CreateMessageParams, ...).
+	Params []string
+	// Answer is the type in TypesPkg that an answer of this kind arrives as
+	// in the answers map, whatever the protocol (go-sdk), or "" when answers
+	// are structs (mcp-go).
+	Answer string
+	// Results are the types in TypesPkg that hold an answer of this kind,
+	// from a direct request or the round trip. Their Content was written by
+	// the client (or its model): asserting it is reading client input.
+	Results []string
+	// BuilderMethod is the builder's method that adds a request of this
+	// kind, ResponseFunc the function in ServerPkg that reads its answer,
+	// RawField the field of the answer struct that holds it once decoded,
+	// and Constructor the function in TypesPkg that makes one input request
+	// (mcp-go).
+	BuilderMethod, ResponseFunc, RawField, Constructor string
+	// ContentParser is a function in TypesPkg that turns the Content of an
+	// answer of this kind from JSON into the SDK's content types (mcp-go's
+	// mcp.ParseSamplingContent), when round-trip answers keep it as JSON.
+	ContentParser string
+}
+
+// kind returns the request kind named k, or nil.
+func (rt *RoundTrip) kind(k string) *RequestKind {
+	for _, rk := range rt.Kinds {
+		if rk.Kind == k {
+			return rk
+		}
+	}
+	return nil
 }
 
 // Method is a function or method of an SDK.
@@ -198,8 +249,37 @@ var knownSDKs = []*SDK{
 		InferURLMode: true,
 		URLErrorFunc: "URLElicitationRequiredError",
 		RoundTrip: &RoundTrip{
-			Marker:         "InputRequestMap",
-			Direct:         []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "Elicit"}},
+			Marker: "InputRequestMap",
+			Kinds: []*RequestKind{
+				{
+					Kind:    kindElicitation,
+					Direct:  []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "Elicit"}},
+					Params:  []string{"ElicitParams"},
+					Answer:  "ElicitResult",
+					Results: []string{"ElicitResult"},
+				},
+				{
+					Kind: kindSampling,
+					Direct: []Method{
+						{Pkg: "mcp", Recv: "ServerSession", Name: "CreateMessage"},
+						{Pkg: "mcp", Recv: "ServerSession", Name: "CreateMessageWithTools"},
+					},
+					Deprecated: true,
+					Params:     []string{"CreateMessageParams", "CreateMessageWithToolsParams"},
+					// unmarshalInputResponse, and the bridge for older
+					// clients calls CreateMessageWithTools.
+					Answer:  "CreateMessageWithToolsResult",
+					Results: []string{"CreateMessageResult", "CreateMessageWithToolsResult"},
+				},
+				{
+					Kind:       kindRoots,
+					Direct:     []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "ListRoots"}},
+					Deprecated: true,
+					Params:     []string{"ListRootsParams"},
+					Answer:     "ListRootsResult",
+					Results:    []string{"ListRootsResult"},
+				},
+			},
 			Refusal:        `fails with "cannot be sent while serving a request on protocol version 2026-07-28"`,
 			RequestMap:     "InputRequestMap",
 			ResponseMap:    "InputResponseMap",
@@ -208,6 +288,7 @@ var knownSDKs = []*SDK{
 			RequestsField:  "InputRequests",
 			ResponsesField: "InputResponses",
 			Removed:        []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "NotifyElicitationComplete"}},
+			HandlerTypes:   []string{"MethodHandler"},
 			ToolRequest:    "CallToolRequest",
 			ToolRequestPtr: true,
 			ToolResult:     "CallToolResult",
@@ -238,24 +319,52 @@ var knownSDKs = []*SDK{
 		}},
 		RoundTrip: &RoundTrip{
 			Marker: "InputRequestBuilder",
-			Direct: []Method{
-				{Pkg: "server", Recv: "MCPServer", Name: "RequestElicitation"},
-				{Pkg: "server", Recv: "MCPServer", Name: "RequestURLElicitation"},
+			Kinds: []*RequestKind{
+				{
+					Kind: kindElicitation,
+					Direct: []Method{
+						{Pkg: "server", Recv: "MCPServer", Name: "RequestElicitation"},
+						{Pkg: "server", Recv: "MCPServer", Name: "RequestURLElicitation"},
+					},
+					Results:       []string{"ElicitationResult"},
+					BuilderMethod: "Elicit",
+					ResponseFunc:  "ElicitationResponse",
+					RawField:      "Elicitation",
+					Constructor:   "NewElicitationInputRequest",
+				},
+				{
+					Kind:          kindSampling,
+					Direct:        []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestSampling"}},
+					Deprecated:    true,
+					Results:       []string{"CreateMessageResult"},
+					BuilderMethod: "Sample",
+					ResponseFunc:  "SamplingResponse",
+					RawField:      "Sampling",
+					Constructor:   "NewSamplingInputRequest",
+					// DecodeFor unmarshals Content as map[string]any; the
+					// bridge for older clients parses it into TextContent.
+					ContentParser: "ParseSamplingContent",
+				},
+				{
+					Kind:          kindRoots,
+					Direct:        []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestRoots"}},
+					Deprecated:    true,
+					Results:       []string{"ListRootsResult"},
+					BuilderMethod: "Roots",
+					ResponseFunc:  "RootsResponse",
+					RawField:      "Roots",
+					Constructor:   "NewRootsInputRequest",
+				},
 			},
 			Refusal:            "returns ErrServerInitiatedRequestUnsupported",
 			RequestMap:         "InputRequests",
 			ResponseMap:        "InputResponses",
 			ResponseStruct:     "InputResponse",
-			RawField:           "Elicitation",
 			DecodeMethod:       "DecodeFor",
-			ResponseFuncs:      []string{"ElicitationResponse", "SamplingResponse", "RootsResponse", "InputResponse"},
-			ElicitResponseFunc: "ElicitationResponse",
+			AnyResponseFunc:    "InputResponse",
 			Builder:            "InputRequestBuilder",
-			ElicitMethod:       "Elicit",
 			NewBuilder:         "NewInputRequestBuilder",
-			BuilderMethods:     []string{"Elicit", "Sample", "Roots"},
 			Finishers:          []string{"ToolResult", "PromptResult", "ResourceResult"},
-			Constructor:        "NewElicitationInputRequest",
 			Results:            map[string][]string{"CallToolResult": nil, "GetPromptResult": nil, "ReadResourceResult": nil},
 			ResultsEmbed:       "MultiRoundTripResult",
 			RequestsField:      "InputRequests",
@@ -264,6 +373,7 @@ var knownSDKs = []*SDK{
 			ResultTypeConst:    "ResultTypeInputRequired",
 			ResultEmbed:        "Result",
 			Removed:            []Method{{Pkg: "server", Recv: "MCPServer", Name: "SendElicitationComplete"}},
+			HandlerTypes:       []string{"ToolHandlerFunc", "PromptHandlerFunc"},
 			ToolRequest:        "CallToolRequest",
 			ToolResult:         "CallToolResult",
 			ParamsField:        "Params",
@@ -424,37 +534,105 @@ func (sdk *SDK) isURLErrorType(t types.Type) bool {
 	return sdk.URLErrorType != "" && isNamed(t, sdk.typesPath(), sdk.URLErrorType)
 }
 
-// builderMethod reports a method of the round-trip request builder that
-// takes a key (mcp-go's (*server.InputRequestBuilder).Elicit, Sample and
-// Roots), and whether it adds elicitation params.
-func (s *sdkSet) builderMethod(fn *types.Func) (ok, elicit bool) {
+// builderMethod returns the kind of request a method of the round-trip
+// request builder adds under a key (mcp-go's (*server.InputRequestBuilder).
+// Elicit, Sample and Roots), or nil.
+func (s *sdkSet) builderMethod(fn *types.Func) *RequestKind {
 	sdk := s.ofPkg(fn)
-	if sdk == nil || sdk.RoundTrip == nil || sdk.RoundTrip.Builder == "" || !slices.Contains(sdk.RoundTrip.BuilderMethods, fn.Name()) {
-		return false, false
+	if sdk == nil || sdk.RoundTrip == nil || sdk.RoundTrip.Builder == "" {
+		return nil
 	}
 	recv := fn.Type().(*types.Signature).Recv()
 	if recv == nil || !isNamed(recv.Type(), sdk.serverPath(), sdk.RoundTrip.Builder) {
-		return false, false
+		return nil
 	}
-	return true, fn.Name() == sdk.RoundTrip.ElicitMethod
+	for _, k := range sdk.RoundTrip.Kinds {
+		if k.BuilderMethod == fn.Name() {
+			return k
+		}
+	}
+	return nil
 }
 
-// isRequestConstructor reports the function that wraps params as an input
-// request (mcp-go's mcp.NewElicitationInputRequest).
-func (s *sdkSet) isRequestConstructor(fn *types.Func) bool {
+// requestConstructor returns the kind of input request a function of the
+// types package makes (mcp-go's mcp.NewElicitationInputRequest and its
+// siblings), or nil.
+func (s *sdkSet) requestConstructor(fn *types.Func) *RequestKind {
 	sdk := s.ofPkg(fn)
-	return sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.Constructor != "" && isPkgFunc(fn, sdk.typesPath(), sdk.RoundTrip.Constructor)
+	if sdk == nil || sdk.RoundTrip == nil {
+		return nil
+	}
+	for _, k := range sdk.RoundTrip.Kinds {
+		if k.Constructor != "" && isPkgFunc(fn, sdk.typesPath(), k.Constructor) {
+			return k
+		}
+	}
+	return nil
 }
 
 // responseFunc reports a function that looks a round-trip answer up by key
-// (mcp-go's server.ElicitationResponse and its siblings), and whether it
-// returns an elicitation result.
-func (s *sdkSet) responseFunc(fn *types.Func) (sdk *SDK, elicit bool) {
+// (mcp-go's server.ElicitationResponse and its siblings), and the kind of
+// answer it returns (nil for server.InputResponse, which returns any kind).
+func (s *sdkSet) responseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
 	sdk = s.ofPkg(fn)
-	if sdk == nil || sdk.RoundTrip == nil || fn.Pkg().Path() != sdk.serverPath() || fn.Type().(*types.Signature).Recv() != nil || !slices.Contains(sdk.RoundTrip.ResponseFuncs, fn.Name()) {
-		return nil, false
+	if sdk == nil || sdk.RoundTrip == nil || fn.Pkg().Path() != sdk.serverPath() || fn.Type().(*types.Signature).Recv() != nil {
+		return nil, nil
 	}
-	return sdk, fn.Name() == sdk.RoundTrip.ElicitResponseFunc
+	if fn.Name() == sdk.RoundTrip.AnyResponseFunc {
+		return sdk, nil
+	}
+	for _, k := range sdk.RoundTrip.Kinds {
+		if k.ResponseFunc == fn.Name() {
+			return sdk, k
+		}
+	}
+	return nil, nil
+}
+
+// directKind returns the kind and the method when fn is one of sdk's
+// direct (server-initiated) requests.
+func (sdk *SDK) directKind(fn *types.Func) (*RequestKind, Method) {
+	if sdk.RoundTrip == nil {
+		return nil, Method{}
+	}
+	for _, k := range sdk.RoundTrip.Kinds {
+		for _, m := range k.Direct {
+			if m.is(sdk, fn) {
+				return k, m
+			}
+		}
+	}
+	return nil, Method{}
+}
+
+// rawFieldKind returns the kind whose answer the raw field name of an
+// answer struct holds (mcp-go's InputResponse.Elicitation, .Sampling,
+// .Roots), or nil.
+func (sdk *SDK) rawFieldKind(name string) *RequestKind {
+	if sdk.RoundTrip == nil {
+		return nil
+	}
+	for _, k := range sdk.RoundTrip.Kinds {
+		if k.RawField != "" && k.RawField == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// kindOfType returns the kind whose names (picked from each kind) hold the
+// named type t (or *t) of sdk's types package, or nil.
+func (sdk *SDK) kindOfType(t types.Type, names func(*RequestKind) []string) *RequestKind {
+	obj := namedObj(t)
+	if sdk.RoundTrip == nil || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != sdk.typesPath() {
+		return nil
+	}
+	for _, k := range sdk.RoundTrip.Kinds {
+		if slices.Contains(names(k), obj.Name()) {
+			return k
+		}
+	}
+	return nil
 }
 
 // isActionConst reports whether c is one of sdk's action constants.

@@ -29,6 +29,82 @@ const (
 
 const MethodElicitationCreate MCPMethod = "elicitation/create"
 
+const MethodSamplingCreateMessage MCPMethod = "sampling/createMessage"
+
+const MethodListRoots MCPMethod = "roots/list"
+
+type Role string
+
+const (
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+)
+
+type Annotated struct{}
+
+type Content interface {
+	isContent()
+}
+
+type TextContent struct {
+	Annotated
+	Meta *Meta  `json:"_meta,omitempty"`
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+func (TextContent) isContent() {}
+
+type SamplingMessage struct {
+	Role    Role `json:"role"`
+	Content any  `json:"content"`
+}
+
+type CreateMessageRequest struct {
+	Request
+	CreateMessageParams `json:"params"`
+}
+
+type CreateMessageParams struct {
+	Messages     []SamplingMessage `json:"messages"`
+	SystemPrompt string            `json:"systemPrompt,omitempty"`
+	MaxTokens    int               `json:"maxTokens"`
+}
+
+type CreateMessageResult struct {
+	Result
+	SamplingMessage
+	Model      string `json:"model"`
+	StopReason string `json:"stopReason,omitempty"`
+}
+
+func ParseSamplingContent(content any) (any, error) { return content, nil }
+
+type ListRootsRequest struct {
+	Request
+}
+
+type ListRootsParams struct{}
+
+type Root struct {
+	URI  string `json:"uri"`
+	Name string `json:"name,omitempty"`
+}
+
+type ListRootsResult struct {
+	Result
+	Roots []Root `json:"roots"`
+}
+
+type Notification struct {
+	Method string `json:"method"`
+}
+
+type JSONRPCNotification struct {
+	JSONRPC string `json:"jsonrpc"`
+	Notification
+}
+
 type ElicitationRequest struct {
 	Request
 	Params ElicitationParams `json:"params"`
@@ -73,14 +149,18 @@ type URLElicitationRequiredError struct {
 func (e URLElicitationRequiredError) Error() string { return "" }
 
 type InputRequest struct {
-	Method      MCPMethod          `json:"method"`
-	Elicitation *ElicitationParams `json:"-"`
+	Method      MCPMethod            `json:"method"`
+	Elicitation *ElicitationParams   `json:"-"`
+	Sampling    *CreateMessageParams `json:"-"`
+	Roots       *ListRootsParams     `json:"-"`
 }
 
 type InputRequests map[string]InputRequest
 
 type InputResponse struct {
-	Elicitation *ElicitationResult `json:"-"`
+	Elicitation *ElicitationResult   `json:"-"`
+	Sampling    *CreateMessageResult `json:"-"`
+	Roots       *ListRootsResult     `json:"-"`
 }
 
 func (r *InputResponse) DecodeFor(method MCPMethod) error { return nil }
@@ -88,6 +168,10 @@ func (r *InputResponse) DecodeFor(method MCPMethod) error { return nil }
 type InputResponses map[string]InputResponse
 
 func NewElicitationInputRequest(params ElicitationParams) InputRequest { return InputRequest{} }
+
+func NewSamplingInputRequest(params CreateMessageParams) InputRequest { return InputRequest{} }
+
+func NewRootsInputRequest() InputRequest { return InputRequest{} }
 
 type MultiRoundTripParams struct {
 	InputResponses InputResponses `json:"inputResponses,omitempty"`
@@ -105,6 +189,44 @@ type CallToolRequest struct {
 	Params CallToolParams `json:"params"`
 }
 
+func (r CallToolRequest) GetArguments() map[string]any { return nil }
+
+func (r CallToolRequest) BindArguments(target any) error { return nil }
+
+func (r CallToolRequest) GetString(key string, defaultValue string) string { return defaultValue }
+
+func (r CallToolRequest) RequireString(key string) (string, error) { return "", nil }
+
+func (r CallToolRequest) GetInt(key string, defaultValue int) int { return defaultValue }
+
+type GetPromptParams struct {
+	Name      string            `json:"name"`
+	Arguments map[string]string `json:"arguments,omitempty"`
+	MultiRoundTripParams
+}
+
+type GetPromptRequest struct {
+	Request
+	Params GetPromptParams `json:"params"`
+}
+
+type ReadResourceParams struct {
+	URI string `json:"uri"`
+	MultiRoundTripParams
+}
+
+type ReadResourceRequest struct {
+	Request
+	Params ReadResourceParams `json:"params"`
+}
+
+type ResourceContents interface{}
+
+type ReadResourceResult struct {
+	MultiRoundTripResult
+	Contents []ResourceContents `json:"contents"`
+}
+
 type MultiRoundTripResult struct {
 	InputRequests InputRequests `json:"inputRequests,omitempty"`
 	RequestState  string        `json:"requestState,omitempty"`
@@ -113,10 +235,13 @@ type MultiRoundTripResult struct {
 type CallToolResult struct {
 	Result
 	MultiRoundTripResult
-	IsError bool `json:"isError,omitempty"`
+	Content []Content `json:"content"`
+	IsError bool      `json:"isError,omitempty"`
 }
 
 func NewToolResultText(text string) *CallToolResult { return nil }
+
+func NewToolResultError(text string) *CallToolResult { return nil }
 
 type GetPromptResult struct {
 	Result
@@ -129,5 +254,26 @@ type Tool struct {
 }
 
 type ToolOption func(*Tool)
+
+type Prompt struct {
+	Name string `json:"name"`
+}
+
+type PromptOption func(*Prompt)
+
+func NewPrompt(name string, opts ...PromptOption) Prompt { return Prompt{Name: name} }
+
+type Resource struct {
+	Annotated
+	URI string `json:"uri"`
+}
+
+type ResourceOption func(*Resource)
+
+func NewResource(uri string, name string, opts ...ResourceOption) Resource { return Resource{URI: uri} }
+
+type LoggingMessageNotification struct {
+	Notification
+}
 
 func NewTool(name string, opts ...ToolOption) Tool { return Tool{Name: name} }

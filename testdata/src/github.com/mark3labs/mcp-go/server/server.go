@@ -34,6 +34,28 @@ func (s *MCPServer) SendElicitationComplete(ctx context.Context, session ClientS
 
 type ToolHandlerFunc func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error)
 
+type PromptHandlerFunc func(ctx context.Context, request mcp.GetPromptRequest) (*mcp.GetPromptResult, error)
+
+type ResourceHandlerFunc func(ctx context.Context, request mcp.ReadResourceRequest) ([]mcp.ResourceContents, error)
+
+type ToolHandlerMiddleware func(ToolHandlerFunc) ToolHandlerFunc
+
+type NotificationHandlerFunc func(ctx context.Context, notification mcp.JSONRPCNotification)
+
+func (s *MCPServer) RequestSampling(ctx context.Context, request mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+	return nil, nil
+}
+
+func (s *MCPServer) RequestRoots(ctx context.Context, request mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
+	return nil, nil
+}
+
+func (s *MCPServer) AddNotificationHandler(method string, handler NotificationHandlerFunc) {}
+
+func (s *MCPServer) SendLogMessageToClient(ctx context.Context, notification mcp.LoggingMessageNotification) error {
+	return nil
+}
+
 func (s *MCPServer) AddTool(tool mcp.Tool, handler ToolHandlerFunc) {}
 
 func ClientSessionFromContext(ctx context.Context) ClientSession { return nil }
@@ -51,3 +73,21 @@ func (b *InputRequestBuilder) ToolResult() *mcp.CallToolResult { return nil }
 func (b *InputRequestBuilder) PromptResult() *mcp.GetPromptResult { return nil }
 
 func ElicitationResponse(responses mcp.InputResponses, id string) *mcp.ElicitationResult { return nil }
+
+func SamplingResponse(responses mcp.InputResponses, id string) *mcp.CreateMessageResult { return nil }
+
+func RootsResponse(responses mcp.InputResponses, id string) *mcp.ListRootsResult { return nil }
+
+func InputResponse(responses mcp.InputResponses, id string) (mcp.InputResponse, bool) {
+	return mcp.InputResponse{}, false
+}
+
+func (b *InputRequestBuilder) Sample(id string, params mcp.CreateMessageParams) *InputRequestBuilder {
+	return b
+}
+
+func (b *InputRequestBuilder) Roots(id string) *InputRequestBuilder { return b }
+
+func (s *MCPServer) AddPrompt(prompt mcp.Prompt, handler PromptHandlerFunc) {}
+
+func (s *MCPServer) AddResource(resource mcp.Resource, handler ResourceHandlerFunc) {}

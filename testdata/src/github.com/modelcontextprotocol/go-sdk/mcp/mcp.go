@@ -46,10 +46,155 @@ type ClientRequest[P Params] struct {
 }
 
 type (
-	CallToolRequest  = ServerRequest[*CallToolParamsRaw]
-	GetPromptRequest = ServerRequest[*GetPromptParams]
-	ElicitRequest    = ClientRequest[*ElicitParams]
+	CallToolRequest         = ServerRequest[*CallToolParamsRaw]
+	GetPromptRequest        = ServerRequest[*GetPromptParams]
+	ReadResourceRequest     = ServerRequest[*ReadResourceParams]
+	InitializedRequest      = ServerRequest[*InitializedParams]
+	RootsListChangedRequest = ServerRequest[*RootsListChangedParams]
+	ElicitRequest           = ClientRequest[*ElicitParams]
 )
+
+func (ss *ServerSession) CreateMessage(ctx context.Context, params *CreateMessageParams) (*CreateMessageResult, error) {
+	return nil, nil
+}
+
+func (ss *ServerSession) CreateMessageWithTools(ctx context.Context, params *CreateMessageWithToolsParams) (*CreateMessageWithToolsResult, error) {
+	return nil, nil
+}
+
+func (ss *ServerSession) ListRoots(ctx context.Context, params *ListRootsParams) (*ListRootsResult, error) {
+	return nil, nil
+}
+
+func (ss *ServerSession) Ping(ctx context.Context, params *PingParams) error { return nil }
+
+func (ss *ServerSession) Log(ctx context.Context, params *LoggingMessageParams) error { return nil }
+
+type Request interface {
+	GetSession() Session
+	GetParams() Params
+}
+
+type Result interface {
+	GetMeta() map[string]any
+}
+
+type MethodHandler func(ctx context.Context, method string, req Request) (result Result, err error)
+
+type Middleware func(MethodHandler) MethodHandler
+
+func (s *Server) AddReceivingMiddleware(middleware ...Middleware) {}
+
+type ServerOptions struct {
+	InitializedHandler      func(context.Context, *InitializedRequest)
+	RootsListChangedHandler func(context.Context, *RootsListChangedRequest)
+}
+
+type InitializedParams struct {
+	Meta `json:"_meta,omitempty"`
+}
+
+func (x *InitializedParams) isParams() {}
+
+type RootsListChangedParams struct {
+	Meta `json:"_meta,omitempty"`
+}
+
+func (x *RootsListChangedParams) isParams() {}
+
+type PingParams struct {
+	Meta `json:"_meta,omitempty"`
+}
+
+func (x *PingParams) isParams() {}
+
+type LoggingLevel string
+
+type LoggingMessageParams struct {
+	Meta   `json:"_meta,omitempty"`
+	Data   any          `json:"data"`
+	Level  LoggingLevel `json:"level"`
+	Logger string       `json:"logger,omitempty"`
+}
+
+func (x *LoggingMessageParams) isParams() {}
+
+type ReadResourceParams struct {
+	Meta           `json:"_meta,omitempty"`
+	URI            string           `json:"uri"`
+	InputResponses InputResponseMap `json:"inputResponses,omitempty"`
+	RequestState   string           `json:"requestState,omitempty"`
+}
+
+func (x *ReadResourceParams) isParams() {}
+
+type ResourceContents struct {
+	URI      string `json:"uri"`
+	MIMEType string `json:"mimeType,omitempty"`
+	Text     string `json:"text,omitempty"`
+}
+
+type ReadResourceResult struct {
+	Meta          `json:"_meta,omitempty"`
+	Contents      []*ResourceContents `json:"contents"`
+	InputRequests InputRequestMap     `json:"inputRequests,omitempty"`
+	RequestState  string              `json:"requestState,omitempty"`
+}
+
+type Role string
+
+type SamplingMessage struct {
+	Content Content `json:"content"`
+	Role    Role    `json:"role"`
+}
+
+type SamplingMessageV2 struct {
+	Content []Content `json:"content"`
+	Role    Role      `json:"role"`
+}
+
+type CreateMessageResult struct {
+	Meta       `json:"_meta,omitempty"`
+	Content    Content `json:"content"`
+	Model      string  `json:"model"`
+	Role       Role    `json:"role"`
+	StopReason string  `json:"stopReason,omitempty"`
+}
+
+func (*CreateMessageResult) isInputResponse() {}
+
+type CreateMessageWithToolsParams struct {
+	Meta         `json:"_meta,omitempty"`
+	MaxTokens    int64                `json:"maxTokens"`
+	Messages     []*SamplingMessageV2 `json:"messages"`
+	SystemPrompt string               `json:"systemPrompt,omitempty"`
+}
+
+func (x *CreateMessageWithToolsParams) isParams()       {}
+func (x *CreateMessageWithToolsParams) isInputRequest() {}
+
+type CreateMessageWithToolsResult struct {
+	Meta       `json:"_meta,omitempty"`
+	Content    []Content `json:"content"`
+	Model      string    `json:"model"`
+	Role       Role      `json:"role"`
+	StopReason string    `json:"stopReason,omitempty"`
+}
+
+func (*CreateMessageWithToolsResult) isInputResponse() {}
+
+type ListRootsParams struct {
+	Meta `json:"_meta,omitempty"`
+}
+
+func (x *ListRootsParams) isParams()       {}
+func (x *ListRootsParams) isInputRequest() {}
+
+type Root struct {
+	Meta `json:"_meta,omitempty"`
+	Name string `json:"name,omitempty"`
+	URI  string `json:"uri"`
+}
 
 type ElicitParams struct {
 	Meta            `json:"_meta,omitempty"`
@@ -142,15 +287,18 @@ type GetPromptResult struct {
 }
 
 type CreateMessageParams struct {
-	Meta      `json:"_meta,omitempty"`
-	MaxTokens int64 `json:"maxTokens"`
+	Meta         `json:"_meta,omitempty"`
+	MaxTokens    int64              `json:"maxTokens"`
+	Messages     []*SamplingMessage `json:"messages"`
+	SystemPrompt string             `json:"systemPrompt,omitempty"`
 }
 
 func (x *CreateMessageParams) isParams()       {}
 func (x *CreateMessageParams) isInputRequest() {}
 
 type ListRootsResult struct {
-	Meta `json:"_meta,omitempty"`
+	Meta  `json:"_meta,omitempty"`
+	Roots []*Root `json:"roots"`
 }
 
 func (*ListRootsResult) isInputResponse() {}
