@@ -775,7 +775,11 @@ func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
 	for _, h := range rt.reachingHandlers(fn, dc.sdk) {
 		name := rt.handlerName(h)
 		names = append(names, name)
-		ctx.related = append(ctx.related, analysis.RelatedInformation{Pos: h.Pos(), End: h.Pos(), Message: name + " reaches this request"})
+		at := h.Pos()
+		if d, ok := h.(*ast.FuncDecl); ok {
+			at = d.Name.Pos()
+		}
+		ctx.related = append(ctx.related, analysis.RelatedInformation{Pos: at, End: at, Message: name + " reaches this request"})
 	}
 	if len(names) > 0 {
 		ctx.reachedFrom = strings.Join(names, ", ")
@@ -940,8 +944,14 @@ func (rt *roundTripCheck) handlerName(fn ast.Node) string {
 	if name := rt.toolNameOf(fn); name != "" {
 		return fmt.Sprintf("the handler of tool %q", name)
 	}
-	line := rt.pass.Fset.Position(fn.Pos()).Line
-	return fmt.Sprintf("the handler at line %d", line)
+	if file := rt.fileOf(fn.Pos()); file != nil {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {
+				return "the handler in " + fd.Name.Name
+			}
+		}
+	}
+	return fmt.Sprintf("the handler at line %d", rt.pass.Fset.Position(fn.Pos()).Line)
 }
 
 // toolNameOf returns the constant name of the tool a function literal is

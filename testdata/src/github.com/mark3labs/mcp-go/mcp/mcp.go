@@ -97,7 +97,13 @@ type ListRootsResult struct {
 }
 
 type Notification struct {
-	Method string `json:"method"`
+	Method string             `json:"method"`
+	Params NotificationParams `json:"params,omitzero"`
+}
+
+type NotificationParams struct {
+	Meta             map[string]any `json:"_meta,omitempty"`
+	AdditionalFields map[string]any `json:"-"`
 }
 
 type JSONRPCNotification struct {
