@@ -228,6 +228,39 @@ func TestRoundTrip(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo")
 }
 
+// The migration: every shape of handler the round-trip fix rewrites, with
+// the rewrite in the .golden files, and the shapes it leaves alone, each
+// finding saying why. Only round-trip runs, so that the fixtures hold the
+// handlers as real servers write them.
+//
+// The migration writes edits that are gofmt-formatted as they land, for
+// tools that apply raw edits; where it cannot, it falls back to one edit
+// taken from the formatted file. Only the case below may need that: two
+// requests with trailing comments on consecutive lines, which gofmt
+// aligns. The test is not parallel: it sets the package's fallback hook.
+func TestMigrate(t *testing.T) {
+	var fallbacks []string
+	defer analyzer.SetMigrateFallback(func(p token.Position) {
+		fallbacks = append(fallbacks, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
+	})()
+	a := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "migrategosdk", "migratemcpgo")
+	if want := []string{"examples.go:103"}; !slices.Equal(fallbacks, want) {
+		t.Errorf("migrations that fell back to an edit from the formatted file: %q, want %q", fallbacks, want)
+	}
+}
+
+// allBut lists every check but keep, for -disable.
+func allBut(keep string) []string {
+	var others []string
+	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
+		if c != keep {
+			others = append(others, c)
+		}
+	}
+	return others
+}
+
 // With -spec=2026-07-28, API that version removed is reported; with the
 // default spec the same package is silent.
 func TestRoundTripSpec(t *testing.T) {

@@ -51,6 +51,9 @@ type roundTripCheck struct {
 	// index (see callers). Both are built on first need.
 	imported  map[string]*types.Package
 	callersOf map[*types.Func][]ast.Node
+	// migrations are the fixes of the handlers with direct requests, by
+	// handler (see migrate.go).
+	migrations map[ast.Node]*migration
 }
 
 // hasRoundTrip reports whether the SDK version the package is built
@@ -71,7 +74,7 @@ func (rt *roundTripCheck) directRequests() {
 		if !hasRoundTrip(dc.sdk, dc.fn) {
 			continue
 		}
-		fixes, why := migrate(rt.checkPass, dc)
+		fixes, why := rt.migrate(dc)
 		ctx := rt.requestContext(dc)
 		msg := directMessage(dc, ctx)
 		if ctx.reachedFrom != "" {
@@ -413,7 +416,7 @@ func (rt *roundTripCheck) unsentRequests() {
 			continue
 		}
 		rt.report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
-			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.kind(kindElicitation).BuilderMethod, rtd.Finishers[0])
+			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.kind(kindElicitation).BuilderMethod, rtd.Finishers["CallToolResult"])
 	}
 }
 

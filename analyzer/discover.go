@@ -551,7 +551,7 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 	if s, k := ds.pc.sdks.responseFunc(fn); s != nil && len(call.Args) == 2 {
 		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode, k})
 	}
-	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && isNamed(recv.Type(), sdk.serverPath(), rt.Builder) && slices.Contains(rt.Finishers, fn.Name()) {
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && isNamed(recv.Type(), sdk.serverPath(), rt.Builder) && slices.Contains(slices.Collect(maps.Values(rt.Finishers)), fn.Name()) {
 		d.finishers = append(d.finishers, &finisherCall{sdk, call, fnNode})
 	}
 }

@@ -1,12 +1,170 @@
 package analyzer
 
-import "golang.org/x/tools/go/analysis"
+// The migration: the round-trip check's fix, which moves the direct
+// (server-initiated) requests of a handler to the 2026-07-28 round trip.
+//
+//	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{...})
+//	if err != nil { return ... }
+//
+// becomes (go-sdk)
+//
+//	res, ok := req.Params.InputResponses["key"].(*mcp.ElicitResult)
+//	if !ok {
+//		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"key": &mcp.ElicitParams{...}}}, zero, nil
+//	}
+//
+// or (mcp-go)
+//
+//	res := server.ElicitationResponse(request.Params.InputResponses, "key")
+//	if res == nil {
+//		return server.NewInputRequestBuilder("").Elicit("key", mcp.ElicitationParams{...}).ToolResult(), nil
+//	}
+//
+// The handler then runs twice: once to ask, once with the answer. So the
+// fix is offered only when what runs before the request would do nothing
+// the second time that anyone could see (see migrate_replay.go). The error
+// check after the request goes: the SDK makes the request itself for an
+// older client, and its errors reach that client as JSON-RPC errors.
+//
+// migrate_match.go decides whether a handler's requests can move and why
+// not; migrate_edit.go writes the edits; the goldens of
+// testdata/src/migrate* show every rewrite.
 
-// migrate returns the fix that moves a direct request to the round trip,
-// or why there is none.
-func migrate(c *checkPass, dc *directCall) ([]analysis.SuggestedFix, string) {
-	if dc.kind.Kind != kindElicitation {
-		return nil, ""
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// migration is the fix of one handler: all its direct requests, moved to
+// the round trip together, or why they cannot be.
+type migration struct {
+	rt   *roundTripCheck
+	sdk  *SDK
+	fn   ast.Node
+	body *ast.BlockStmt
+	sig  *types.Signature
+	file *ast.File
+	// result is the name of the handler's result type in the SDK's types
+	// package (CallToolResult, GetPromptResult, ReadResourceResult).
+	result string
+	// req is the name of the handler's request parameter, param the
+	// parameter's field, and rename is set when the parameter has no
+	// usable name and the fix gives it req.
+	req    string
+	param  *ast.Field
+	rename bool
+	asks   []*ask
+	// imports are the names the file imports packages under, by path;
+	// importEdits add the ones it lacks; importBlocked is a path whose
+	// name is taken in the file.
+	imports       map[string]string
+	importEdits   []analysis.TextEdit
+	importBlocked string
+
+	fixes []analysis.SuggestedFix
+	why   string
+}
+
+// ask is one direct request of a handler.
+type ask struct {
+	dc *directCall
+	// stmt is the statement making the request (res, err := call, or the
+	// call alone), in list, a statement list of the handler.
+	stmt ast.Stmt
+	list []ast.Stmt
+	// res is the answer's variable ("" when discarded); err the error's,
+	// checked by errIf (nil when discarded).
+	res, errName string
+	resVar       *types.Var
+	errVar       *types.Var
+	errIf        *ast.IfStmt
+	// params is the params expression kept in place, or paramsText the
+	// params written out (nil params, positional arguments, a request
+	// value's field).
+	params     ast.Expr
+	paramsText string
+	key        string
+	// answerVar holds the answer when the fix builds the direct request's
+	// result type from it (see downconverts).
+	answerVar string
+}
+
+// migrate returns the fix that moves dc to the round trip, or why there is
+// none ("" when the finding says it already).
+func (rt *roundTripCheck) migrate(dc *directCall) ([]analysis.SuggestedFix, string) {
+	fn, _ := enclosing(dc.stack)
+	if fn == nil {
+		return nil, "the request is not made in a function"
 	}
-	return roundTripFix(c, dc), ""
+	if rt.migrations == nil {
+		rt.migrations = map[ast.Node]*migration{}
+	}
+	m := rt.migrations[fn]
+	if m == nil {
+		m = &migration{rt: rt, sdk: dc.sdk, fn: fn}
+		m.plan()
+		rt.migrations[fn] = m
+	}
+	return m.fixes, m.why
+}
+
+// plan decides the migration of the handler and writes its fix.
+func (m *migration) plan() {
+	if why, ok := m.matchHandler(); !ok {
+		m.why = why
+		return
+	}
+	for _, dc := range m.rt.d.rt.direct {
+		if f, _ := enclosing(dc.stack); f == m.fn && hasRoundTrip(dc.sdk, dc.fn) {
+			a, why := m.matchAsk(dc)
+			if why != "" {
+				m.why = why
+				if len(m.asks) > 0 || m.countAsks() > 1 {
+					m.why = lineOf(m.rt.pkgCtx, dc.call.Pos()) + why
+				}
+				return
+			}
+			m.asks = append(m.asks, a)
+		}
+	}
+	if why := m.matchAsks(); why != "" {
+		m.why = why
+		return
+	}
+	edits, why := m.edits()
+	if why != "" {
+		m.why = why
+		return
+	}
+	m.fixes = []analysis.SuggestedFix{{Message: m.fixMessage(), TextEdits: edits}}
+}
+
+// countAsks counts the handler's direct requests.
+func (m *migration) countAsks() int {
+	n := 0
+	for _, dc := range m.rt.d.rt.direct {
+		if f, _ := enclosing(dc.stack); f == m.fn {
+			n++
+		}
+	}
+	return n
+}
+
+// lineOf says "the request at line N: " for reasons about one request of
+// several.
+func lineOf(pc *pkgCtx, pos token.Pos) string {
+	return "the request at line " + strconv.Itoa(pc.pass.Fset.Position(pos).Line) + ": "
+}
+
+// fixMessage says what the fix does.
+func (m *migration) fixMessage() string {
+	rtd := m.sdk.RoundTrip
+	if len(m.asks) == 1 {
+		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField
+	}
+	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField
 }

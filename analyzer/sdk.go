@@ -100,9 +100,10 @@ type RoundTrip struct {
 	AnyResponseFunc string
 	// Builder is a type in ServerPkg whose kinds' BuilderMethod take a key
 	// (argument 0) and add a request, Finishers turn the builder into a
-	// result, and NewBuilder makes one (mcp-go).
+	// result (by the result type they make), and NewBuilder makes one
+	// (mcp-go).
 	Builder, NewBuilder string
-	Finishers           []string
+	Finishers           map[string]string
 	// Results are the result types in TypesPkg that may carry requests,
 	// with, for each, the fields that must stay empty when they do (the
 	// SDK rejects a result with both); ResultsEmbed is the struct they embed
@@ -123,6 +124,14 @@ type RoundTrip struct {
 	// result can carry requests (go-sdk's MethodHandler, which a receiving
 	// middleware wraps; mcp-go's ToolHandlerFunc and PromptHandlerFunc).
 	HandlerTypes []string
+	// PureMethods are types in TypesPkg whose methods only read (the
+	// request types' accessors: mcp-go's request.GetString(...)), and
+	// PureFuncs functions in ServerPkg that only read: the migration may
+	// run them twice.
+	PureMethods, PureFuncs []string
+	// ModeConsts name the constants of TypesPkg for the modes, by mode
+	// (mcp-go's mcp.ElicitationModeURL), when the SDK has them.
+	ModeConsts map[string]string
 	// Tool handler shape, for the fix: the request type in TypesPkg
 	// (ToolRequestPtr when passed as a pointer) and the result type.
 	ToolRequest    string
@@ -174,6 +183,27 @@ type RequestKind struct {
 	// answer of this kind from JSON into the SDK's content types (mcp-go's
 	// mcp.ParseSamplingContent), when round-trip answers keep it as JSON.
 	ContentParser string
+	// ParamsOfRequest is the field of a direct request's argument that
+	// holds the params the round trip takes (mcp-go's
+	// ElicitationRequest.Params, CreateMessageRequest.CreateMessageParams),
+	// "" when the argument is the params (go-sdk) or there are none.
+	ParamsOfRequest string
+	// Downconvert describes how the SDK turns an Answer into the result
+	// type of a direct request that returns another type (go-sdk's
+	// CreateMessage turns a CreateMessageWithToolsResult into a
+	// CreateMessageResult); nil when the types are the same.
+	Downconvert *Downconvert
+}
+
+// Downconvert copies Fields from an answer into a direct request's result
+// type and takes the one element of the answer's List as the result's
+// List, failing when there are several.
+type Downconvert struct {
+	Fields []string
+	List   string
+	// TooMany is the error text of the direct request when the answer has
+	// several elements (with %d for their number).
+	TooMany string
 }
 
 // kind returns the request kind named k, or nil.
@@ -270,6 +300,13 @@ var knownSDKs = []*SDK{
 					// clients calls CreateMessageWithTools.
 					Answer:  "CreateMessageWithToolsResult",
 					Results: []string{"CreateMessageResult", "CreateMessageWithToolsResult"},
+					// What ServerSession.CreateMessage does with the
+					// answer it gets.
+					Downconvert: &Downconvert{
+						Fields:  []string{"Meta", "Model", "Role", "StopReason"},
+						List:    "Content",
+						TooMany: "CreateMessage result has %d content blocks; use CreateMessageWithTools for multiple content",
+					},
 				},
 				{
 					Kind:       kindRoots,
@@ -289,6 +326,7 @@ var knownSDKs = []*SDK{
 			ResponsesField: "InputResponses",
 			Removed:        []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "NotifyElicitationComplete"}},
 			HandlerTypes:   []string{"MethodHandler"},
+			PureMethods:    []string{"ServerRequest", "CallToolParamsRaw", "GetPromptParams", "ReadResourceParams", "RequestExtra"},
 			ToolRequest:    "CallToolRequest",
 			ToolRequestPtr: true,
 			ToolResult:     "CallToolResult",
@@ -326,21 +364,23 @@ var knownSDKs = []*SDK{
 						{Pkg: "server", Recv: "MCPServer", Name: "RequestElicitation"},
 						{Pkg: "server", Recv: "MCPServer", Name: "RequestURLElicitation"},
 					},
-					Results:       []string{"ElicitationResult"},
-					BuilderMethod: "Elicit",
-					ResponseFunc:  "ElicitationResponse",
-					RawField:      "Elicitation",
-					Constructor:   "NewElicitationInputRequest",
+					Results:         []string{"ElicitationResult"},
+					ParamsOfRequest: "Params",
+					BuilderMethod:   "Elicit",
+					ResponseFunc:    "ElicitationResponse",
+					RawField:        "Elicitation",
+					Constructor:     "NewElicitationInputRequest",
 				},
 				{
-					Kind:          kindSampling,
-					Direct:        []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestSampling"}},
-					Deprecated:    true,
-					Results:       []string{"CreateMessageResult"},
-					BuilderMethod: "Sample",
-					ResponseFunc:  "SamplingResponse",
-					RawField:      "Sampling",
-					Constructor:   "NewSamplingInputRequest",
+					Kind:            kindSampling,
+					Direct:          []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestSampling"}},
+					Deprecated:      true,
+					Results:         []string{"CreateMessageResult"},
+					ParamsOfRequest: "CreateMessageParams",
+					BuilderMethod:   "Sample",
+					ResponseFunc:    "SamplingResponse",
+					RawField:        "Sampling",
+					Constructor:     "NewSamplingInputRequest",
 					// DecodeFor unmarshals Content as map[string]any; the
 					// bridge for older clients parses it into TextContent.
 					ContentParser: "ParseSamplingContent",
@@ -364,7 +404,7 @@ var knownSDKs = []*SDK{
 			AnyResponseFunc: "InputResponse",
 			Builder:         "InputRequestBuilder",
 			NewBuilder:      "NewInputRequestBuilder",
-			Finishers:       []string{"ToolResult", "PromptResult", "ResourceResult"},
+			Finishers:       map[string]string{"CallToolResult": "ToolResult", "GetPromptResult": "PromptResult", "ReadResourceResult": "ResourceResult"},
 			Results:         map[string][]string{"CallToolResult": nil, "GetPromptResult": nil, "ReadResourceResult": nil},
 			ResultsEmbed:    "MultiRoundTripResult",
 			RequestsField:   "InputRequests",
@@ -374,6 +414,9 @@ var knownSDKs = []*SDK{
 			ResultEmbed:     "Result",
 			Removed:         []Method{{Pkg: "server", Recv: "MCPServer", Name: "SendElicitationComplete"}},
 			HandlerTypes:    []string{"ToolHandlerFunc", "PromptHandlerFunc"},
+			PureMethods:     []string{"CallToolRequest", "CallToolParams", "GetPromptRequest", "ReadResourceRequest"},
+			PureFuncs:       []string{"ClientSessionFromContext", "ServerFromContext"},
+			ModeConsts:      map[string]string{modeForm: "ElicitationModeForm", modeURL: "ElicitationModeURL"},
 			ToolRequest:     "CallToolRequest",
 			ToolResult:      "CallToolResult",
 			ParamsField:     "Params",
@@ -693,4 +736,10 @@ func recvName(fn *types.Func) string {
 		}
 	}
 	return ""
+}
+
+// lastElem returns the last element of a package path: the name the
+// package is imported under by default.
+func lastElem(path string) string {
+	return path[strings.LastIndex(path, "/")+1:]
 }

@@ -63,7 +63,7 @@ func confirm(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 }
 
 // logsFirst logs before asking: the handler runs twice after the
-// migration, so the log line would be written twice. Reported, no fix.
+// migration, so the line is logged twice. The fix leaves it there.
 func logsFirst(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	log.Printf("asking")
 	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"}) // want `ServerSession.Elicit fails.*\(round-trip\)`
@@ -75,7 +75,7 @@ func logsFirst(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 
 // errLater uses the error after the check: no fix.
 func errLater(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"}) // want `ServerSession.Elicit fails.*\(round-trip\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"}) // want `ServerSession.Elicit fails.*; no automatic fix: err is read by more than the .if err != nil. right after the request \(round-trip\)`
 	if err != nil {
 		return nil, fmt.Errorf("asking: %w", err)
 	}
@@ -85,8 +85,8 @@ func errLater(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	return reply(res.Action), nil
 }
 
-// twice asks two questions: no fix (the migration needs two keys and
-// RequestState; see docs/round-trip.md).
+// twice asks two questions that do not depend on each other: the fix asks
+// both in one result, under two keys.
 func twice(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "First?"}) // want `ServerSession.Elicit fails.*\(round-trip\)`
 	if err != nil {

@@ -1,0 +1,635 @@
+package analyzer
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// This file writes the migration's edits. The text it writes is already
+// gofmt-formatted where it lands, so that gopls and golangci-lint, which
+// apply raw edits, leave formatted code; edits that would not be are
+// replaced by one edit computed from the formatted file.
+
+// edits returns the edits of the migration, or why there are none.
+func (m *migration) edits() ([]analysis.TextEdit, string) {
+	m.assignKeys()
+	var edits []analysis.TextEdit
+	if m.rename {
+		edits = append(edits, m.renameEdit())
+	}
+	var more []analysis.TextEdit
+	var why string
+	if len(m.asks) == 1 {
+		more, why = m.singleEdits(m.asks[0])
+	} else {
+		more, why = m.multiEdits()
+	}
+	if why != "" {
+		return nil, why
+	}
+	edits = append(edits, more...)
+	if m.importBlocked != "" {
+		return nil, "the name of package " + m.importBlocked + " is taken in this file"
+	}
+	edits = append(edits, mergeInserts(m.importEdits)...)
+	return m.gofmtClean(edits)
+}
+
+// assignKeys names the requests: after the tool (a function literal
+// registered with a constant tool name), else the handler's function,
+// made unique among the keys of the package; several requests of one
+// handler add their answer's name.
+func (m *migration) assignKeys() {
+	used := map[string]bool{}
+	for _, r := range m.rt.d.rt.requests {
+		used[r.key] = true
+	}
+	for _, r := range m.rt.d.rt.reads {
+		used[r.key] = true
+	}
+	base := m.keyBase()
+	for _, a := range m.asks {
+		b := base
+		if len(m.asks) > 1 {
+			if a.res != "" {
+				b += "_" + a.res
+			} else {
+				b += "_" + a.dc.kind.Kind
+			}
+		}
+		key := b
+		for i := 2; used[key]; i++ {
+			key = fmt.Sprintf("%s%d", b, i)
+		}
+		used[key] = true
+		a.key = key
+	}
+}
+
+func (m *migration) keyBase() string {
+	if d, ok := m.fn.(*ast.FuncDecl); ok {
+		return d.Name.Name
+	}
+	if name := m.rt.toolNameOf(m.fn); name != "" {
+		return name
+	}
+	for _, d := range m.file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= m.fn.Pos() && m.fn.End() <= fd.End() {
+			return fd.Name.Name
+		}
+	}
+	return m.asks[0].dc.kind.Kind
+}
+
+// renameEdit names the handler's request parameter: `_ T` or `T` become
+// `request T`, and the other parameters of an unnamed list become `_`.
+func (m *migration) renameEdit() analysis.TextEdit {
+	f := m.param
+	if len(f.Names) == 1 {
+		return analysis.TextEdit{Pos: f.Names[0].Pos(), End: f.Names[0].End(), NewText: []byte(m.req)}
+	}
+	// An unnamed list: name every parameter.
+	list := m.funcType().Params
+	var parts []string
+	for _, p := range list.List {
+		name := "_"
+		if p == f {
+			name = m.req
+		}
+		t, _ := m.text(p.Type)
+		parts = append(parts, name+" "+t)
+	}
+	return analysis.TextEdit{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}
+}
+
+// mergeInserts joins insertions at the same place into one edit.
+func mergeInserts(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	for _, e := range edits {
+		if i := slices.IndexFunc(out, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && o.End == e.Pos && e.End == e.Pos }); i >= 0 {
+			out[i].NewText = append(slices.Clone(out[i].NewText), e.NewText...)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// Spelling the round trip.
+
+func (m *migration) gosdk() bool { return m.sdk.RoundTrip.ResponseIface != "" }
+
+// responses spells the answers of the call: req.Params.InputResponses.
+func (m *migration) responses() string {
+	rtd := m.sdk.RoundTrip
+	return m.req + "." + rtd.ParamsField + "." + rtd.ResponsesField
+}
+
+// zeros spells the zero values of the handler's results between the first
+// and the error, each followed by ", ".
+func (m *migration) zeros() (string, bool) {
+	qual := m.rt.qualifier(m.file)
+	var b strings.Builder
+	res := m.sig.Results()
+	for i := 1; i < res.Len()-1; i++ {
+		z, ok := zeroValue(res.At(i).Type(), qual)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(z + ", ")
+	}
+	return b.String(), true
+}
+
+// answerType is the type an answer of the ask arrives as (go-sdk).
+func (m *migration) answerType(a *ask) string {
+	return "*" + m.pkgName(m.sdk.TypesPkg) + "." + a.dc.kind.Answer
+}
+
+// downconverts reports whether the direct request returned another type
+// than the answer (go-sdk's CreateMessage): the fix then builds the old
+// type from the answer, as the SDK did.
+func (m *migration) downconverts(a *ask) bool {
+	k := a.dc.kind
+	if k.Downconvert == nil || a.res == "" {
+		return false
+	}
+	r := a.dc.fn.Type().(*types.Signature).Results()
+	return r.Len() > 0 && namedObj(r.At(0).Type()).Name() != k.Answer
+}
+
+// parsesContent reports whether the answer's Content must be parsed from
+// JSON (mcp-go sampling answers from 2026-07-28 clients) because the
+// handler reads it.
+func (m *migration) parsesContent(a *ask) bool {
+	if a.dc.kind.ContentParser == "" || a.resVar == nil {
+		return false
+	}
+	read := false
+	ast.Inspect(m.body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == fieldContent {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.rt.info.Uses[id] == a.resVar {
+				read = true
+			}
+		}
+		return !read
+	})
+	return read
+}
+
+// lookup spells the statement that reads the answer, and the condition
+// under which it is missing. taken holds the names already used.
+func (m *migration) lookup(a *ask, taken map[string]bool, needVar bool) (stmt, missing string) {
+	key := fmt.Sprintf("%q", a.key)
+	if m.gosdk() {
+		ok := m.freshName("ok", taken)
+		taken[ok] = true
+		res := a.res
+		if m.downconverts(a) {
+			res = m.freshName("answer", taken)
+			taken[res] = true
+			a.answerVar = res
+		}
+		if res == "" {
+			res = "_"
+		}
+		return fmt.Sprintf("%s, %s := %s[%s].(%s)", res, ok, m.responses(), key, m.answerType(a)), "!" + ok
+	}
+	call := fmt.Sprintf("%s.%s(%s, %s)", m.pkgName(m.sdk.ServerPkg), a.dc.kind.ResponseFunc, m.responses(), key)
+	res := a.res
+	if res == "" && needVar {
+		res = m.freshName("answer", taken)
+		taken[res] = true
+	}
+	if res == "" {
+		return "", call + " == nil"
+	}
+	return res + " := " + call, res + " == nil"
+}
+
+// request spells one request of the result, with its params at params:
+// `"key": params` (go-sdk) or `Method("key", params)` (mcp-go).
+func (m *migration) request(a *ask, params string) string {
+	key := fmt.Sprintf("%q", a.key)
+	if m.gosdk() {
+		return key + ": " + params
+	}
+	if a.params == nil && a.paramsText == "" {
+		return a.dc.kind.BuilderMethod + "(" + key + ")" // roots: no params
+	}
+	return a.dc.kind.BuilderMethod + "(" + key + ", " + params + ")"
+}
+
+// after spells what follows the missing-answer check for a: the old result
+// built from the answer (go-sdk CreateMessage), or the answer's Content
+// parsed (mcp-go sampling). Each line starts with a newline and ind.
+func (m *migration) after(a *ask, ind string, taken map[string]bool) (text string, afterErrIf string) {
+	var b strings.Builder
+	k := a.dc.kind
+	if m.downconverts(a) {
+		dc := k.Downconvert
+		ans, list := a.answerVar, k.Downconvert.List
+		if a.errIf != nil {
+			fmtName := m.importPath("fmt", "fmt")
+			fmt.Fprintf(&b, "\n%sif len(%s.%s) > 1 {", ind, ans, list)
+			if usedIn(m.rt.info, a.errIf.Body, a.errVar) {
+				fmt.Fprintf(&b, "\n%s\t%s := %s.Errorf(%q, len(%s.%s))", ind, a.errName, fmtName, dc.TooMany, ans, list)
+			}
+			b.WriteString(m.blockInner(a.errIf.Body))
+			b.WriteString("}")
+		}
+		r := a.dc.fn.Type().(*types.Signature).Results()
+		var fields []string
+		for _, f := range dc.Fields {
+			fields = append(fields, f+": "+ans+"."+f)
+		}
+		fmt.Fprintf(&b, "\n%s%s := &%s.%s{%s}", ind, a.res, m.pkgName(m.sdk.TypesPkg), namedObj(r.At(0).Type()).Name(), strings.Join(fields, ", "))
+		fmt.Fprintf(&b, "\n%sif len(%s.%s) == 1 {\n%s\t%s.%s = %s.%s[0]\n%s}", ind, ans, list, ind, a.res, list, ans, list, ind)
+		return b.String(), ""
+	}
+	if m.parsesContent(a) {
+		parse := m.pkgName(m.sdk.TypesPkg) + "." + k.ContentParser + "(" + a.res + "." + fieldContent + ")"
+		content := m.freshName("content", taken)
+		taken[content] = true
+		if a.errIf != nil {
+			// The error check after the request stays, and now checks
+			// the parse.
+			return fmt.Sprintf("\n%s%s, %s := %s", ind, content, a.errName, parse),
+				fmt.Sprintf("\n%s%s.%s = %s", ind, a.res, fieldContent, content)
+		}
+		errName := m.freshName("err", taken)
+		taken[errName] = true
+		return fmt.Sprintf("\n%sif %s, %s := %s; %s == nil {\n%s\t%s.%s = %s\n%s}", ind, content, errName, parse, errName, ind, a.res, fieldContent, content, ind), ""
+	}
+	return "", ""
+}
+
+// keepsErrIf reports whether the error check after the request stays
+// where it is (it checks what replaces the request's error).
+func (m *migration) keepsErrIf(a *ask) bool {
+	return a.errIf != nil && !m.downconverts(a) && m.parsesContent(a)
+}
+
+// blockInner returns the text between a block's braces, from the newline
+// after { to the indentation before }.
+func (m *migration) blockInner(b *ast.BlockStmt) string {
+	data, tf := m.rt.src(b.Pos())
+	return string(data[tf.Offset(b.Lbrace)+1 : tf.Offset(b.Rbrace)])
+}
+
+// usedIn reports whether v is used in n.
+func usedIn(info *types.Info, n ast.Node, v *types.Var) bool {
+	used := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
+			used = true
+		}
+		return !used
+	})
+	return used
+}
+
+// replaced returns where the statement of a ends for the fix: after the
+// error check, unless that stays.
+func (m *migration) replaced(a *ask) token.Pos {
+	if a.errIf != nil && !m.keepsErrIf(a) {
+		return a.errIf.End()
+	}
+	return a.stmt.End()
+}
+
+// comments returns the comments at the ends of the lines the fix
+// replaces (and at the end of the request's last line), joined, to move
+// onto the first line of the rewrite, or why a comment would be lost: one
+// on a line of its own in the replaced text. Comments inside kept params
+// stay where they are. end may grow to take in the last line's comment.
+func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
+	tf := m.rt.pass.Fset.File(a.stmt.Pos())
+	var trailing []string
+	for _, cg := range m.file.Comments {
+		sameLine := *end == a.stmt.End() && cg.Pos() >= *end && tf.Line(cg.Pos()) == tf.Line(*end)
+		if cg.End() <= a.stmt.Pos() || cg.Pos() >= *end && !sameLine {
+			continue
+		}
+		if a.params != nil && cg.Pos() >= a.params.Pos() && cg.End() <= a.params.End() {
+			continue
+		}
+		if !m.rt.onlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
+			for _, c := range cg.List {
+				trailing = append(trailing, c.Text)
+			}
+			if sameLine {
+				*end = cg.End()
+			}
+			continue
+		}
+		return "", "a comment in the lines the fix replaces would be lost"
+	}
+	if len(trailing) == 0 {
+		return "", ""
+	}
+	return " " + strings.Join(trailing, " "), ""
+}
+
+// singleEdits rewrites one request in place. The params stay where they
+// are (so that fixes inside them, such as a schema repair, still apply),
+// re-indented one level deeper; the text before and after them is
+// replaced.
+func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
+	ind := m.rt.indentOf(a.stmt.Pos())
+	end := m.replaced(a)
+	trailing, why := m.comments(a, &end)
+	if why != "" {
+		return nil, why
+	}
+	zeros, ok := m.zeros()
+	if !ok {
+		return nil, "the handler's other results have no zero value the fix can write"
+	}
+	taken := map[string]bool{}
+	stmt, missing := m.lookup(a, taken, false)
+	var head strings.Builder
+	if stmt != "" {
+		fmt.Fprintf(&head, "%s%s\n%sif %s {\n", stmt, trailing, ind, missing)
+	} else if m.gosdk() {
+		// if _, ok := ...; !ok {
+		s, miss := m.lookupDiscard(a, taken)
+		fmt.Fprintf(&head, "if %s; %s {%s\n", s, miss, trailing)
+	} else {
+		fmt.Fprintf(&head, "if %s {%s\n", missing, trailing)
+	}
+	open, closeText := m.returnParts(a, ind, zeros)
+	head.WriteString(ind + "\t" + open)
+	tail := closeText + "\n" + ind + "}"
+	afterText, afterErrIf := m.after(a, ind, taken)
+	tail += afterText
+	var edits []analysis.TextEdit
+	if a.params != nil {
+		reind, ok := m.reindentEdits(a.params, len(ind)+1)
+		if !ok {
+			return nil, "the request's params are not indented with tabs"
+		}
+		edits = append(edits, analysis.TextEdit{Pos: a.stmt.Pos(), End: a.params.Pos(), NewText: []byte(head.String())})
+		edits = append(edits, reind...)
+		edits = append(edits, analysis.TextEdit{Pos: a.params.End(), End: end, NewText: []byte(tail)})
+	} else {
+		params := a.paramsText
+		edits = append(edits, analysis.TextEdit{Pos: a.stmt.Pos(), End: end, NewText: []byte(head.String() + params + tail)})
+	}
+	if afterErrIf != "" {
+		edits = append(edits, analysis.TextEdit{Pos: a.errIf.End(), End: a.errIf.End(), NewText: []byte(afterErrIf)})
+	}
+	return edits, ""
+}
+
+// lookupDiscard spells `_, ok := answers[key].(T)` and `!ok` for the init
+// of an if (go-sdk, answer not kept).
+func (m *migration) lookupDiscard(a *ask, taken map[string]bool) (string, string) {
+	ok := m.freshName("ok", taken)
+	taken[ok] = true
+	return fmt.Sprintf("_, %s := %s[%q].(%s)", ok, m.responses(), a.key, m.answerType(a)), "!" + ok
+}
+
+// returnParts spells the return statement that asks, around the params
+// of a single request: what comes before them and what after.
+func (m *migration) returnParts(a *ask, ind, zeros string) (string, string) {
+	rtd := m.sdk.RoundTrip
+	if m.gosdk() {
+		mcp := m.pkgName(m.sdk.TypesPkg)
+		return fmt.Sprintf("return &%s.%s{%s: %s.%s{%q: ", mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap, a.key),
+			"}}, " + zeros + "nil"
+	}
+	srv := m.pkgName(m.sdk.ServerPkg)
+	fin := rtd.Finishers[m.result]
+	if a.params == nil && a.paramsText == "" {
+		return fmt.Sprintf("return %s.%s(\"\").%s(%q", srv, rtd.NewBuilder, a.dc.kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+	}
+	return fmt.Sprintf("return %s.%s(\"\").%s(%q, ", srv, rtd.NewBuilder, a.dc.kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+}
+
+// multiEdits rewrites several requests of one handler into one result
+// that asks them all, at the place of the first; the others' statements
+// go, leaving what they need after the answers (see after).
+func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
+	first := m.asks[0]
+	ind := m.rt.indentOf(first.stmt.Pos())
+	zeros, ok := m.zeros()
+	if !ok {
+		return nil, "the handler's other results have no zero value the fix can write"
+	}
+	rtd := m.sdk.RoundTrip
+	taken := map[string]bool{}
+	var b strings.Builder
+	var conds []string
+	ends := make([]token.Pos, len(m.asks))
+	for i, a := range m.asks {
+		ends[i] = m.replaced(a)
+		trailing, why := m.comments(a, &ends[i])
+		if why != "" {
+			return nil, why
+		}
+		if i > 0 {
+			b.WriteString(ind)
+		}
+		stmt, missing := m.lookup(a, taken, true)
+		b.WriteString(stmt + trailing + "\n")
+		conds = append(conds, missing)
+	}
+	fmt.Fprintf(&b, "%sif %s {\n", ind, strings.Join(conds, " || "))
+	var reqs []string
+	for _, a := range m.asks {
+		params := a.paramsText
+		if a.params != nil {
+			text, ok := m.movedText(a.params, len(ind)+2)
+			if !ok {
+				return nil, "the request's params are not indented with tabs"
+			}
+			params = text
+		}
+		reqs = append(reqs, m.request(a, params))
+	}
+	if m.gosdk() {
+		mcp := m.pkgName(m.sdk.TypesPkg)
+		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s: %s.%s{\n", ind, mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap)
+		for _, r := range reqs {
+			fmt.Fprintf(&b, "%s\t\t%s,\n", ind, r)
+		}
+		fmt.Fprintf(&b, "%s\t}}, %snil\n", ind, zeros)
+	} else {
+		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").\n", ind, m.pkgName(m.sdk.ServerPkg), rtd.NewBuilder)
+		for _, r := range reqs {
+			fmt.Fprintf(&b, "%s\t\t%s.\n", ind, r)
+		}
+		fmt.Fprintf(&b, "%s\t\t%s(), %snil\n", ind, rtd.Finishers[m.result], zeros)
+	}
+	fmt.Fprintf(&b, "%s}", ind)
+	var edits []analysis.TextEdit
+	for i, a := range m.asks {
+		end := ends[i]
+		afterText, afterErrIf := m.after(a, ind, taken)
+		if afterErrIf != "" {
+			edits = append(edits, analysis.TextEdit{Pos: a.errIf.End(), End: a.errIf.End(), NewText: []byte(afterErrIf)})
+		}
+		if i == 0 {
+			edits = append(edits, analysis.TextEdit{Pos: a.stmt.Pos(), End: end, NewText: []byte(b.String() + afterText)})
+			continue
+		}
+		if afterText != "" {
+			edits = append(edits, analysis.TextEdit{Pos: a.stmt.Pos(), End: end, NewText: []byte(strings.TrimPrefix(afterText, "\n"+ind))})
+			continue
+		}
+		// Nothing is left of the statement: remove its lines.
+		start := m.rt.lineStart(a.stmt.Pos())
+		edits = append(edits, analysis.TextEdit{Pos: start, End: m.rt.lineEnd(end) + 1})
+	}
+	return edits, ""
+}
+
+// reindentEdits shifts the lines of e after its first to the indentation
+// they need when e starts on a line indented by want tabs: insertions or
+// deletions of tabs at line starts (none inside a raw string, none on an
+// empty line).
+func (m *migration) reindentEdits(e ast.Expr, want int) ([]analysis.TextEdit, bool) {
+	data, tf := m.rt.src(e.Pos())
+	if data == nil {
+		return nil, false
+	}
+	delta := want - len(m.rt.indentOf(e.Pos()))
+	if delta == 0 {
+		return nil, true
+	}
+	raws := rawStrings(e)
+	var edits []analysis.TextEdit
+	for l := tf.Line(e.Pos()) + 1; l <= tf.Line(e.End()); l++ {
+		ls := tf.LineStart(l)
+		if inRaw(raws, ls) {
+			continue
+		}
+		off := tf.Offset(ls)
+		if off < len(data) && data[off] == '\n' {
+			continue
+		}
+		if delta > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: ls, End: ls, NewText: bytes.Repeat([]byte("\t"), delta)})
+			continue
+		}
+		if off-delta > len(data) || strings.Trim(string(data[off:off-delta]), "\t") != "" {
+			return nil, false
+		}
+		edits = append(edits, analysis.TextEdit{Pos: ls, End: ls + token.Pos(-delta)})
+	}
+	return edits, true
+}
+
+// movedText returns the text of e re-indented for a line indented by want
+// tabs.
+func (m *migration) movedText(e ast.Expr, want int) (string, bool) {
+	data, tf := m.rt.src(e.Pos())
+	if data == nil {
+		return "", false
+	}
+	base := tf.Offset(e.Pos())
+	text := []byte(string(data[base:tf.Offset(e.End())]))
+	edits, ok := m.reindentEdits(e, want)
+	if !ok {
+		return "", false
+	}
+	for i := len(edits) - 1; i >= 0; i-- {
+		ed := edits[i]
+		s, t := tf.Offset(ed.Pos)-base, tf.Offset(ed.End)-base
+		text = append(text[:s], append(ed.NewText, text[t:]...)...)
+	}
+	return string(text), true
+}
+
+// rawStrings returns the multi-line raw string literals in n.
+func rawStrings(n ast.Node) []*ast.BasicLit {
+	var lits []*ast.BasicLit
+	ast.Inspect(n, func(x ast.Node) bool {
+		if l, ok := x.(*ast.BasicLit); ok && l.Kind == token.STRING && strings.HasPrefix(l.Value, "`") && strings.Contains(l.Value, "\n") {
+			lits = append(lits, l)
+		}
+		return true
+	})
+	return lits
+}
+
+func inRaw(lits []*ast.BasicLit, pos token.Pos) bool {
+	for _, l := range lits {
+		if l.Pos() < pos && pos < l.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// gofmtClean checks that the edits leave the file gofmt-formatted. When
+// they do not (an unusual layout of the source), it returns one edit
+// computed from the formatted file instead, which tools that apply raw
+// edits can still use.
+func (m *migration) gofmtClean(edits []analysis.TextEdit) ([]analysis.TextEdit, string) {
+	data, tf := m.rt.src(m.fn.Pos())
+	if data == nil {
+		return nil, "the file could not be read"
+	}
+	out, ok := applyEdits(data, tf, edits)
+	if !ok {
+		return nil, "the fix's edits overlap"
+	}
+	formatted, err := format.Source(out)
+	if err != nil {
+		return nil, "the rewritten file would not parse"
+	}
+	if bytes.Equal(formatted, out) {
+		return edits, ""
+	}
+	if orig, err := format.Source(data); err != nil || !bytes.Equal(orig, data) {
+		return edits, "" // the file was not formatted before either
+	}
+	if migrateFallback != nil {
+		migrateFallback(m.rt.pass.Fset.Position(m.fn.Pos()))
+	}
+	p := 0
+	for p < len(data) && p < len(formatted) && data[p] == formatted[p] {
+		p++
+	}
+	q := 0
+	for q < len(data)-p && q < len(formatted)-p && data[len(data)-1-q] == formatted[len(formatted)-1-q] {
+		q++
+	}
+	return []analysis.TextEdit{{
+		Pos:     tf.Pos(p),
+		End:     tf.Pos(len(data) - q),
+		NewText: slices.Clone(formatted[p : len(formatted)-q]),
+	}}, ""
+}
+
+// migrateFallback, when set (by tests), is called when a migration's edits
+// are replaced by one edit from the formatted file.
+var migrateFallback func(token.Position)
+
+// applyEdits applies non-overlapping edits to data.
+func applyEdits(data []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, bool) {
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b analysis.TextEdit) int { return int(a.Pos - b.Pos) })
+	var out []byte
+	last := 0
+	for _, e := range sorted {
+		s, t := tf.Offset(e.Pos), tf.Offset(e.End)
+		if s < last || t < s || t > len(data) {
+			return nil, false
+		}
+		out = append(out, data[last:s]...)
+		out = append(out, e.NewText...)
+		last = t
+	}
+	return append(out, data[last:]...), true
+}

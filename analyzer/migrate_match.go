@@ -1,0 +1,712 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// This file decides whether the direct requests of a handler can move to
+// the round trip, and says why not in one clause when they cannot.
+
+// matchHandler checks that the function is a handler whose result can
+// carry requests: it takes a request whose params carry answers, returns a
+// pointer to one of the SDK's result types first and an error last. ok is
+// false when it is not, with why ("" when the finding says it already).
+func (m *migration) matchHandler() (why string, ok bool) {
+	rt, rtd := m.rt, m.sdk.RoundTrip
+	m.sig = rt.signatureOf(m.fn)
+	m.body = funcBody(m.fn)
+	m.file = rt.fileOf(m.fn.Pos())
+	if m.sig == nil || m.body == nil || m.file == nil {
+		return "the request is not made in a handler", false
+	}
+	if !rt.takesRequest(m.fn, m.sdk) {
+		if rt.isHandler(m.fn, m.sdk) {
+			return "the request is made in a middleware; return the requests from it by hand (see the docs)", false
+		}
+		if rt.notificationFunc(m.fn) {
+			return "", false // the finding says there is no result to return it in
+		}
+		return "the request is made in a helper, which has no result to return it in; see the docs for migrating a confirmation helper with its callers", false
+	}
+	res := m.sig.Results()
+	if res.Len() < 2 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return "the handler does not return a result and an error", false
+	}
+	first := res.At(0).Type()
+	if _, ok := first.Underlying().(*types.Slice); ok {
+		return "mcp-go resource handlers return contents, which cannot carry requests", false
+	}
+	obj := namedObj(first)
+	if _, isPtr := first.(*types.Pointer); !isPtr || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != m.sdk.typesPath() {
+		return "the handler's result cannot carry requests", false
+	}
+	if _, ok := rtd.Results[obj.Name()]; !ok {
+		return "the handler's result cannot carry requests", false
+	}
+	if rtd.Finishers != nil && rtd.Finishers[obj.Name()] == "" {
+		return "the handler's result cannot carry requests", false
+	}
+	m.result = obj.Name()
+	// The request parameter.
+	params := m.funcType().Params
+	for _, f := range params.List {
+		t := m.rt.info.TypeOf(f.Type)
+		if t == nil || !m.carriesAnswers(t) {
+			continue
+		}
+		m.param = f
+		switch {
+		case len(f.Names) == 0 || f.Names[0].Name == "_":
+			m.req = m.freshName("request", nil)
+			m.rename = true
+		default:
+			m.req = f.Names[0].Name
+		}
+		break
+	}
+	if m.param == nil {
+		return "the handler's request parameter was not found", false
+	}
+	return "", true
+}
+
+// funcType returns the handler's type.
+func (m *migration) funcType() *ast.FuncType {
+	if d, ok := m.fn.(*ast.FuncDecl); ok {
+		return d.Type
+	}
+	return m.fn.(*ast.FuncLit).Type
+}
+
+// carriesAnswers reports whether t is a request of the SDK whose params
+// carry answers.
+func (m *migration) carriesAnswers(t types.Type) bool {
+	if !m.rt.fromSDK(t) {
+		return false
+	}
+	rtd := m.sdk.RoundTrip
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, rtd.ParamsField)
+	params, ok := obj.(*types.Var)
+	if !ok || !params.IsField() {
+		return false
+	}
+	f, _, _ := types.LookupFieldOrMethod(params.Type(), true, nil, rtd.ResponsesField)
+	return f != nil
+}
+
+// matchAsk checks the statement that makes one request: `res, err :=
+// call` (either may be _) with an optional `if err != nil { ... }` right
+// after it, or the call alone, in a statement list of the handler.
+func (m *migration) matchAsk(dc *directCall) (*ask, string) {
+	pc := m.rt.pkgCtx
+	a := &ask{dc: dc}
+	n := len(dc.stack)
+	if n < 3 {
+		return nil, "the request is not in a statement"
+	}
+	const shape = "the fix rewrites only a request made as `res, err := ...` or alone in its statement"
+	for _, anc := range dc.stack {
+		switch anc.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if anc.Pos() > m.fn.Pos() {
+				return nil, "the request is in a loop"
+			}
+		case *ast.SelectStmt:
+			if anc.Pos() > m.fn.Pos() {
+				return nil, "the request is in a select statement"
+			}
+		}
+	}
+	switch p := dc.stack[n-2].(type) {
+	case *ast.ExprStmt:
+		a.stmt = p
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || p.Rhs[0] != ast.Expr(dc.call) || len(p.Lhs) != 2 {
+			return nil, shape
+		}
+		if p.Tok != token.DEFINE {
+			return nil, "the answer is assigned to variables declared before the request"
+		}
+		a.stmt = p
+		resID, ok1 := p.Lhs[0].(*ast.Ident)
+		errID, ok2 := p.Lhs[1].(*ast.Ident)
+		if !ok1 || !ok2 {
+			return nil, shape
+		}
+		if resID.Name != "_" {
+			a.res = resID.Name
+			a.resVar, _ = pc.info.Defs[resID].(*types.Var)
+			if a.resVar == nil {
+				return nil, "the answer's variable " + resID.Name + " is declared before the request"
+			}
+		}
+		if errID.Name != "_" {
+			// A new error variable, or one an earlier request of the
+			// handler declared (checked in matchAsks).
+			a.errName = errID.Name
+			a.errVar, _ = pc.info.ObjectOf(errID).(*types.Var)
+		}
+	default:
+		return nil, shape
+	}
+	switch b := dc.stack[n-3].(type) {
+	case *ast.BlockStmt:
+		a.list = b.List
+	case *ast.CaseClause:
+		a.list = b.Body
+	case *ast.CommClause:
+		return nil, "the request is in a select statement"
+	default:
+		return nil, shape
+	}
+	if a.errVar != nil {
+		i := slices.Index(a.list, a.stmt)
+		var ifs *ast.IfStmt
+		if i+1 < len(a.list) {
+			ifs, _ = a.list[i+1].(*ast.IfStmt)
+		}
+		if ifs == nil || ifs.Init != nil || ifs.Else != nil || !isErrNotNil(pc.info, ifs.Cond, a.errVar) {
+			return nil, a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
+		}
+		a.errIf = ifs
+	}
+	if why := m.matchParams(a); why != "" {
+		return nil, why
+	}
+	return a, ""
+}
+
+// matchParams finds the params of the request: the expression the fix
+// keeps, or the text it writes.
+func (m *migration) matchParams(a *ask) string {
+	pc, dc := m.rt.pkgCtx, a.dc
+	call := dc.call
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "the request is not a method call"
+	}
+	// The receiver and the context are dropped: they must be replay-safe.
+	dropped := []ast.Node{sel.X}
+	if len(call.Args) > 0 {
+		dropped = append(dropped, call.Args[0])
+	}
+	for _, p := range m.sdk.Positional {
+		if p.Name == dc.fn.Name() && p.Recv == recvName(dc.fn) {
+			return m.matchPositional(a, p, dropped)
+		}
+	}
+	sig := dc.fn.Type().(*types.Signature)
+	if len(call.Args) != 2 || sig.Params().Len() != 2 {
+		return "the request's arguments are not (ctx, params)"
+	}
+	arg := call.Args[1]
+	k := dc.kind
+	switch {
+	case m.sdk.RoundTrip.ResponseIface != "": // go-sdk: the argument is the params
+		if isNil(pc.info, arg) {
+			if k.Kind == kindElicitation {
+				return "the request's params are nil"
+			}
+			a.paramsText = "&" + m.pkgName(m.sdk.TypesPkg) + "." + namedObj(sig.Params().At(1).Type()).Name() + "{}"
+		} else {
+			a.params = arg
+		}
+	case k.ParamsOfRequest == "": // mcp-go roots: no params
+		dropped = append(dropped, arg)
+	default: // mcp-go: the argument is a request holding the params
+		lit, isLit := ast.Unparen(arg).(*ast.CompositeLit)
+		switch {
+		case isLit:
+			if kv := litField(lit, k.ParamsOfRequest); kv != nil {
+				a.params = kv.Value
+				for _, elt := range lit.Elts {
+					if elt != ast.Expr(kv) {
+						dropped = append(dropped, elt)
+					}
+				}
+			} else {
+				a.paramsText = m.pkgName(m.sdk.TypesPkg) + "." + typeName(pc.info.TypeOf(lit), k.ParamsOfRequest) + "{}"
+				dropped = append(dropped, arg)
+			}
+		default:
+			text, ok := m.text(arg)
+			if !ok {
+				return "the request's argument spans several lines"
+			}
+			if _, ok := ast.Unparen(arg).(*ast.Ident); !ok {
+				text = "(" + text + ")"
+			}
+			a.paramsText = text + "." + k.ParamsOfRequest
+			dropped = append(dropped, arg)
+		}
+	}
+	for _, n := range dropped {
+		if bad := m.impure(n); bad != nil {
+			return fmt.Sprintf("`%s` in the request would not run again once the fix drops it", m.short(bad))
+		}
+	}
+	if a.params != nil {
+		if bad := m.impure(a.params); bad != nil {
+			return fmt.Sprintf("`%s` in the request's params would run only on the call that asks", m.short(bad))
+		}
+	}
+	return ""
+}
+
+// typeName returns the name of the type of field name of the struct t.
+func typeName(t types.Type, field string) string {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, field)
+	if v, ok := obj.(*types.Var); ok {
+		if n := namedObj(v.Type()); n != nil {
+			return n.Name()
+		}
+	}
+	return field
+}
+
+// matchPositional builds the params of an SDK function that takes the
+// fields as arguments (mcp-go's RequestURLElicitation).
+func (m *migration) matchPositional(a *ask, p Positional, dropped []ast.Node) string {
+	call := a.dc.call
+	var fields []string
+	if p.Mode != "" {
+		mode := fmt.Sprintf("%q", p.Mode)
+		if c := m.sdk.RoundTrip.ModeConsts[p.Mode]; c != "" {
+			mode = m.pkgName(m.sdk.TypesPkg) + "." + c
+		}
+		fields = append(fields, fieldMode+": "+mode)
+	}
+	used := map[int]bool{0: true}
+	for _, i := range sortedArgs(p.Args) {
+		if i >= len(call.Args) {
+			return "the request's arguments are not the SDK's"
+		}
+		used[i] = true
+		text, ok := m.exprText(call.Args[i])
+		if !ok {
+			return "an argument of the request spans several lines"
+		}
+		fields = append(fields, p.Args[i]+": "+text)
+		if bad := m.impure(call.Args[i]); bad != nil {
+			return fmt.Sprintf("`%s` in the request's arguments would run only on the call that asks", m.short(bad))
+		}
+	}
+	for i, arg := range call.Args {
+		if !used[i] {
+			dropped = append(dropped, arg)
+		}
+	}
+	for _, n := range dropped {
+		if bad := m.impure(n); bad != nil {
+			return fmt.Sprintf("`%s` in the request would not run again once the fix drops it", m.short(bad))
+		}
+	}
+	a.paramsText = m.pkgName(m.sdk.TypesPkg) + "." + m.sdk.ParamsType + "{" + strings.Join(fields, ", ") + "}"
+	return ""
+}
+
+func sortedArgs(args map[int]string) []int {
+	var is []int
+	for i := range args {
+		is = append(is, i)
+	}
+	slices.Sort(is)
+	return is
+}
+
+// matchAsks checks what runs before the requests and how they relate:
+// the statements on the way to the first request must be replay-safe;
+// several requests must be made one after the other in one statement
+// list, none depending on the answer of another.
+func (m *migration) matchAsks() string {
+	if len(m.asks) == 0 {
+		return "the request is not made in the handler's body"
+	}
+	first := m.asks[0]
+	if why := m.errorsChecked(); why != "" {
+		return why
+	}
+	if bad, why := m.pathUnsafe(m.body.List, first.stmt); why != "" {
+		return why
+	} else if bad != nil {
+		return fmt.Sprintf("`%s` before the request runs again on the call that brings the answer", m.short(bad))
+	}
+	answers := map[*types.Var]*ask{}
+	for i, a := range m.asks {
+		if a.resVar != nil {
+			answers[a.resVar] = a
+		}
+		if i == 0 {
+			continue
+		}
+		prev := m.asks[i-1]
+		if !slices.Equal(a.list, first.list) {
+			return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "it is asked only on some paths after the request at line " + fmt.Sprint(m.line(first.dc.call.Pos())) + "; ask in steps with RequestState"
+		}
+		// The statements between two requests run on the second call
+		// only: they must not need an answer, nor leave the handler.
+		from, to := slices.Index(a.list, prev.stmt)+1, slices.Index(a.list, a.stmt)
+		if prev.errIf != nil {
+			from++
+		}
+		between := a.list[from:to]
+		for _, s := range append(slices.Clone(between), a.stmt) {
+			if dep := m.usesAnswer(s, answers, a); dep != nil {
+				return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "it depends on the answer of the request at line " + fmt.Sprint(m.line(dep.dc.call.Pos())) + "; ask in steps with RequestState"
+			}
+		}
+		for _, s := range between {
+			if bad := m.impure(s); bad != nil {
+				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.short(bad))
+			}
+			if hasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
+				return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.call.Pos())) + " may skip it; ask in steps with RequestState"
+			}
+		}
+		// Its params move up to the first request: they may use only
+		// what is declared before it.
+		if v := m.declaredAfter(a, first.stmt.Pos()); v != nil {
+			return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "its params use " + v.Name() + ", set after the request at line " + fmt.Sprint(m.line(first.dc.call.Pos())) + "; ask in steps with RequestState"
+		}
+	}
+	return ""
+}
+
+func (m *migration) line(pos token.Pos) int { return m.rt.pass.Fset.Position(pos).Line }
+
+// errorsChecked checks that the requests' error variables are declared by
+// the requests and read only by the checks right after them, which the fix
+// removes (several requests of a handler often share one err).
+func (m *migration) errorsChecked() string {
+	pc := m.rt.pkgCtx
+	within := func(pos token.Pos) bool {
+		for _, a := range m.asks {
+			if a.stmt.Pos() <= pos && pos < a.stmt.End() || a.errIf != nil && a.errIf.Pos() <= pos && pos < a.errIf.End() {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range m.asks {
+		if a.errVar == nil {
+			continue
+		}
+		if !within(a.errVar.Pos()) {
+			return a.errName + " is declared before the request and may be read after it"
+		}
+		bad := false
+		ast.Inspect(m.body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && pc.info.Uses[id] == a.errVar && !within(id.Pos()) {
+				bad = true
+			}
+			return !bad
+		})
+		if bad {
+			return a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
+		}
+	}
+	return ""
+}
+
+// usesAnswer returns the earlier request whose answer (or error) n reads.
+func (m *migration) usesAnswer(n ast.Node, answers map[*types.Var]*ask, self *ask) *ask {
+	var dep *ask
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			if v, ok := m.rt.info.Uses[id].(*types.Var); ok {
+				if a := answers[v]; a != nil && a != self {
+					dep = a
+				}
+			}
+		}
+		return dep == nil
+	})
+	return dep
+}
+
+// declaredAfter returns a local variable the request's params use that is
+// declared after pos.
+func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
+	var found *types.Var
+	n := ast.Node(a.params)
+	if n == nil {
+		n = a.dc.call
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			if v, ok := m.rt.info.Uses[id].(*types.Var); ok && isLocal(v) && v.Pos() > pos && v.Pos() < a.stmt.Pos() {
+				found = v
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// pathUnsafe walks the statements on the way to target: it returns the
+// first node whose evaluation is not replay-safe, or why target's place
+// prevents the fix. Branches that leave the handler before target need not
+// be safe: when they run, the request is never made, before or after the
+// fix.
+func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, string) {
+	for _, s := range list {
+		if s == target {
+			return nil, ""
+		}
+		if s.Pos() > target.Pos() {
+			break
+		}
+		if s.End() < target.Pos() {
+			if bad := m.unsafeBefore(s); bad != nil {
+				return bad, ""
+			}
+			continue
+		}
+		// s holds target.
+		switch s := s.(type) {
+		case *ast.BlockStmt:
+			return m.pathUnsafe(s.List, target)
+		case *ast.LabeledStmt:
+			return m.pathUnsafe([]ast.Stmt{s.Stmt}, target)
+		case *ast.IfStmt:
+			for _, n := range []ast.Node{s.Init, s.Cond} {
+				if n != nil {
+					if bad := m.impure(n); bad != nil {
+						return bad, ""
+					}
+				}
+			}
+			if target.Pos() < s.Body.End() {
+				return m.pathUnsafe(s.Body.List, target)
+			}
+			return m.pathUnsafe([]ast.Stmt{s.Else}, target)
+		case *ast.SwitchStmt:
+			for _, n := range []ast.Node{s.Init, s.Tag} {
+				if n != nil {
+					if bad := m.impure(n); bad != nil {
+						return bad, ""
+					}
+				}
+			}
+			for _, c := range s.Body.List {
+				cc := c.(*ast.CaseClause)
+				for _, e := range cc.List {
+					if bad := m.impure(e); bad != nil {
+						return bad, ""
+					}
+				}
+				if cc.Pos() <= target.Pos() && target.End() <= cc.End() {
+					return m.pathUnsafe(cc.Body, target)
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			for _, n := range []ast.Node{s.Init, s.Assign} {
+				if n != nil {
+					if bad := m.impure(n); bad != nil {
+						return bad, ""
+					}
+				}
+			}
+			for _, c := range s.Body.List {
+				cc := c.(*ast.CaseClause)
+				if cc.Pos() <= target.Pos() && target.End() <= cc.End() {
+					return m.pathUnsafe(cc.Body, target)
+				}
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			return nil, "the request is in a loop"
+		case *ast.SelectStmt:
+			return nil, "the request is in a select statement"
+		}
+		return nil, "the request is in a statement the fix does not rewrite"
+	}
+	return nil, "the request is not on the handler's way through its body"
+}
+
+// unsafeBefore returns what is not replay-safe in a statement that runs
+// entirely before the request: branches that always leave the handler
+// need not be.
+func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
+	pc := m.rt.pkgCtx
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		for _, n := range []ast.Node{s.Init, s.Cond} {
+			if n != nil {
+				if bad := m.impure(n); bad != nil {
+					return bad
+				}
+			}
+		}
+		if !pc.terminates(s.Body) {
+			if bad := m.impure(s.Body); bad != nil {
+				return bad
+			}
+		}
+		switch e := s.Else.(type) {
+		case *ast.IfStmt:
+			return m.unsafeBefore(e)
+		case *ast.BlockStmt:
+			if !pc.terminates(e) {
+				return m.impure(e)
+			}
+		}
+		return nil
+	case *ast.SwitchStmt:
+		for _, n := range []ast.Node{s.Init, s.Tag} {
+			if n != nil {
+				if bad := m.impure(n); bad != nil {
+					return bad
+				}
+			}
+		}
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			for _, e := range cc.List {
+				if bad := m.impure(e); bad != nil {
+					return bad
+				}
+			}
+			if !pc.leaves(cc.Body, false) {
+				for _, st := range cc.Body {
+					if bad := m.impure(st); bad != nil {
+						return bad
+					}
+				}
+			}
+		}
+		return nil
+	}
+	return m.impure(s)
+}
+
+// short renders a node for a reason: its first line, at most 60 bytes.
+func (m *migration) short(n ast.Node) string {
+	if call, ok := n.(*ast.CallExpr); ok {
+		n = call
+	}
+	data, tf := m.rt.src(n.Pos())
+	var s string
+	if data != nil && tf.Offset(n.End()) <= len(data) {
+		s = string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	} else if e, ok := n.(ast.Expr); ok {
+		s = types.ExprString(e)
+	}
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + "..."
+	}
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// exprText formats a one-line expression on its own, as gofmt writes it
+// outside the argument list it came from (a + b, not a+b).
+func (m *migration) exprText(e ast.Expr) (string, bool) {
+	if _, ok := m.text(e); !ok {
+		return "", false
+	}
+	var b strings.Builder
+	if err := format.Node(&b, m.rt.pass.Fset, e); err != nil {
+		return "", false
+	}
+	return b.String(), !strings.Contains(b.String(), "\n")
+}
+
+// text returns the source text of a one-line node.
+func (m *migration) text(n ast.Node) (string, bool) {
+	data, tf := m.rt.src(n.Pos())
+	if data == nil {
+		return "", false
+	}
+	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	return s, !strings.Contains(s, "\n")
+}
+
+// pkgName is the name the file imports an SDK package under; the fix
+// adds the import when the file lacks it (see importPath).
+func (m *migration) pkgName(rel string) string {
+	return m.importPath(joinPath(m.sdk.Module, rel), lastElem(rel))
+}
+
+// importPath returns the name the file imports path under, recording the
+// edit that adds the import when the file lacks it.
+func (m *migration) importPath(path, name string) string {
+	if n, ok := m.imports[path]; ok {
+		return n
+	}
+	if m.imports == nil {
+		m.imports = map[string]string{}
+	}
+	n, e, ok := m.rt.importName(m.file, path, name)
+	if !ok {
+		m.importBlocked = path
+		n = name
+	}
+	if e != nil {
+		m.importEdits = append(m.importEdits, *e)
+	}
+	m.imports[path] = n
+	return n
+}
+
+// isErrNotNil reports whether cond is `v != nil`.
+func isErrNotNil(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	return ok && info.Uses[id] == v && isNil(info, b.Y)
+}
+
+// usedOutside reports whether v is used in body outside the node except.
+func usedOutside(info *types.Info, body *ast.BlockStmt, v *types.Var, except ast.Node) bool {
+	used := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == except {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			used = true
+		}
+		return !used
+	})
+	return used
+}
+
+// freshName returns base, or base with a number, that names nothing
+// visible where the first request is, nothing declared anywhere in the
+// block that holds it (a later ok := ... there would no longer compile),
+// and nothing in taken.
+func (m *migration) freshName(base string, taken map[string]bool) string {
+	pos := m.body.Lbrace + 1
+	if len(m.asks) > 0 {
+		pos = m.asks[0].stmt.Pos()
+	}
+	scope := m.rt.pass.Pkg.Scope().Innermost(pos)
+	for i := 0; ; i++ {
+		name := base
+		if i > 0 {
+			name = fmt.Sprintf("%s%d", base, i+1)
+		}
+		if taken[name] {
+			continue
+		}
+		if scope != nil {
+			if scope.Lookup(name) != nil {
+				continue
+			}
+			if _, obj := scope.LookupParent(name, pos); obj != nil {
+				continue
+			}
+		}
+		return name
+	}
+}

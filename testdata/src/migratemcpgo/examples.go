@@ -1,0 +1,133 @@
+package migratemcpgo
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"log"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// A handler returned by a function, with the request built in a variable
+// first: the key is the function's name.
+func projectHandler(s *server.MCPServer) server.ToolHandlerFunc {
+	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// Create an elicitation request to get project details
+		elicitationRequest := mcp.ElicitationRequest{
+			Params: mcp.ElicitationParams{
+				Message: "Project details?",
+				RequestedSchema: map[string]any{
+					"type":       "object",
+					"properties": map[string]any{"projectName": map[string]any{"type": "string"}},
+				},
+			},
+		}
+
+		// Request elicitation from the client
+		result, err := s.RequestElicitation(ctx, elicitationRequest) // want `MCPServer.RequestElicitation returns .*which works with old and new clients \(round-trip\)`
+		if err != nil {
+			return nil, fmt.Errorf("failed to request elicitation: %w", err)
+		}
+		switch result.Action {
+		case mcp.ElicitationResponseActionAccept:
+			return mcp.NewToolResultText("created"), nil
+		case mcp.ElicitationResponseActionDecline:
+			return mcp.NewToolResultText("declined"), nil
+		default:
+			return nil, fmt.Errorf("cancelled")
+		}
+	}
+}
+
+func registerExamples(mcpServer *server.MCPServer) {
+	// Reads of the arguments and early returns before a request in a
+	// branch.
+	mcpServer.AddTool(mcp.NewTool("process_data"),
+		func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			dataRaw, exists := request.GetArguments()["data"]
+			if !exists {
+				return nil, fmt.Errorf("required parameter 'data' is missing")
+			}
+			data, ok := dataRaw.(string)
+			if !ok {
+				return nil, fmt.Errorf("parameter 'data' must be a string, got %T", dataRaw)
+			}
+			if len(data) > 100 {
+				log.Printf("asking about %d characters", len(data))
+				elicitationRequest := mcp.ElicitationRequest{
+					Params: mcp.ElicitationParams{
+						Message:         fmt.Sprintf("The data is %d characters long. Proceed?", len(data)),
+						RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"proceed": map[string]any{"type": "boolean"}}},
+					},
+				}
+				result, err := mcpServer.RequestElicitation(ctx, elicitationRequest) // want `MCPServer.RequestElicitation returns .*which works with old and new clients \(round-trip\)`
+				if err != nil {
+					return nil, fmt.Errorf("failed to get confirmation: %w", err)
+				}
+				if result.Action != mcp.ElicitationResponseActionAccept {
+					return mcp.NewToolResultText("Processing cancelled by user"), nil
+				}
+			}
+			return mcp.NewToolResultText(fmt.Sprintf("Processed %d characters", len(data))), nil
+		})
+	// url mode with an ID made at random before the request: the second
+	// call would make another.
+	mcpServer.AddTool(mcp.NewTool("auth_via_url"),
+		func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			session := server.ClientSessionFromContext(ctx)
+			if session == nil {
+				return nil, fmt.Errorf("no active session")
+			}
+			elicitationID := rand.Text()
+			url := fmt.Sprintf("https://myserver.com/set-api-key?elicitationId=%s", elicitationID)
+			result, err := mcpServer.RequestURLElicitation(ctx, session, elicitationID, url, "Please authenticate in your browser to continue.") // want `MCPServer.RequestURLElicitation returns .*; no automatic fix: .rand.Text\(\). before the request runs again on the call that brings the answer \(round-trip\)`
+			if err != nil {
+				return nil, fmt.Errorf("URL elicitation failed: %w", err)
+			}
+			return mcp.NewToolResultText(string(result.Action)), nil
+		})
+	// url mode with the ID from the call's arguments: migrated.
+	mcpServer.AddTool(mcp.NewTool("auth_with_id"),
+		func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			id := request.GetString("id", "")
+			result, err := mcpServer.RequestURLElicitation(ctx, server.ClientSessionFromContext(ctx), id, "https://myserver.com/auth?id="+id, "Please authenticate.") // want `MCPServer.RequestURLElicitation returns .*which works with old and new clients \(round-trip\)`
+			if err != nil {
+				return nil, fmt.Errorf("URL elicitation failed: %w", err)
+			}
+			return mcp.NewToolResultText(string(result.Action)), nil
+		})
+	// Two questions at once, sampling and roots: one builder chain.
+	mcpServer.AddTool(mcp.NewTool("summarise_folder"),
+		func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			roots, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*\(round-trip\)`
+			if err != nil {
+				return mcp.NewToolResultError(err.Error()), nil
+			}
+			summary, err := mcpServer.RequestSampling(ctx, mcp.CreateMessageRequest{CreateMessageParams: mcp.CreateMessageParams{MaxTokens: 50}}) // want `MCPServer.RequestSampling returns .*\(round-trip\)`
+			if err != nil {
+				return mcp.NewToolResultError(err.Error()), nil
+			}
+			return mcp.NewToolResultText(fmt.Sprint(len(roots.Roots), summary.Model)), nil
+		})
+}
+
+// A prompt handler: PromptResult carries requests too.
+func registerPrompts(mcpServer *server.MCPServer) {
+	mcpServer.AddPrompt(mcp.NewPrompt("tone"), func(ctx context.Context, request mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Which tone?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*which works with old and new clients \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.GetPromptResult{Description: string(res.Action)}, nil
+	})
+	// A resource handler returns contents, which cannot carry requests.
+	mcpServer.AddResource(mcp.NewResource("file:///x", "x"), func(ctx context.Context, request mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		res, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*; no automatic fix: mcp-go resource handlers return contents, which cannot carry requests \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		return []mcp.ResourceContents{res}, nil
+	})
+}
