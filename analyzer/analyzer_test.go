@@ -64,6 +64,13 @@ func TestRequestChecks(t *testing.T) {
 		"schemalib", "schemause")
 }
 
+// The schema check's repair of what go-sdk rejects.
+func TestSchemaRepair(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckSchema)})
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "schemarepair")
+}
+
 // The answer checks (actions, content, content-schema), and their fixes.
 func TestAnswerChecks(t *testing.T) {
 	t.Parallel()

@@ -1,6 +1,9 @@
 package analyzer
 
 import (
+	"bytes"
+	"go/ast"
+	"go/format"
 	"go/token"
 	"go/types"
 
@@ -16,9 +19,14 @@ import (
 // filed under its name.
 func checkSchemaFindings(c *checkPass) {
 	for _, f := range c.sum.schemas.findings(c) {
-		if f.check == c.name {
-			c.rep.addRelated(c.name, f.pos, f.end, f.related, f.message)
+		if f.check != c.name {
+			continue
 		}
+		var fixes []analysis.SuggestedFix
+		if len(f.repair) > 0 {
+			fixes = []analysis.SuggestedFix{{Message: "Remove the member go-sdk rejects", TextEdits: f.repair}}
+		}
+		c.rep.record(c.name, f.pos, f.end, fixes, f.related, f.message)
 	}
 }
 
@@ -30,6 +38,10 @@ type schemaFinding struct {
 	// that jsonschema.For made a property of: the field may be far from
 	// every elicitation that uses it.
 	related []analysis.RelatedInformation
+	// rejects is set when go-sdk rejects the schema for this problem at
+	// run time; repair is the edit that fixes it, when there is one.
+	rejects bool
+	repair  []analysis.TextEdit
 }
 
 // findings checks the requested schemas of the package's requests, once.
@@ -74,14 +86,21 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 			opts.Sensitive = matcher
 		}
 		for _, f := range schema.Check(root, opts) {
-			sf := schemaFinding{check: f.Check, pos: f.Pos, end: f.End, message: f.Message}
+			sf := schemaFinding{check: f.Check, pos: f.Pos, end: f.End, message: f.Message, rejects: f.Rejects}
 			if f.Field != nil && (f.Pos < site.lit.Pos() || f.Pos >= site.lit.End()) {
 				sf.related = []analysis.RelatedInformation{{
 					Pos: fv.at().Pos(), End: fv.value.End(),
 					Message: "requested by this elicitation",
 				}}
 			}
+			if f.Remove {
+				sf.repair = c.removeMember(f.Pos)
+			}
 			s.found = append(s.found, sf)
+			if s.bySite == nil {
+				s.bySite = map[*paramsSite][]schemaFinding{}
+			}
+			s.bySite[site] = append(s.bySite[site], sf)
 		}
 	}
 	return s.found
@@ -90,4 +109,65 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 func isGoString(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// removeMember returns the edit that deletes the key-value of a Go
+// composite literal whose key is at key, with its comma, leaving the file
+// gofmt-formatted; nil when it cannot (the member is not written in Go
+// source there, a comment is in the way, or the rest would need
+// realigning).
+func (pc *pkgCtx) removeMember(key token.Pos) []analysis.TextEdit {
+	file := pc.fileOf(key)
+	data, tf := pc.src(key)
+	if file == nil || data == nil {
+		return nil
+	}
+	var lit *ast.CompositeLit
+	idx := -1
+	ast.Inspect(file, func(n ast.Node) bool {
+		if idx >= 0 || n == nil || n.Pos() > key || n.End() <= key {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			for i, e := range cl.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok && kv.Key.Pos() == key {
+					lit, idx = cl, i
+					return false
+				}
+			}
+		}
+		return true
+	})
+	if lit == nil {
+		return nil
+	}
+	kv := lit.Elts[idx]
+	line := tf.Line
+	var from, to token.Pos
+	switch {
+	case pc.onlySpaceBefore(kv.Pos()) && (idx+1 == len(lit.Elts) || line(lit.Elts[idx+1].Pos()) > line(kv.End())) && line(lit.Rbrace) > line(kv.End()):
+		// On lines of its own: delete the lines.
+		from, to = pc.lineStart(kv.Pos()), pc.lineEnd(kv.End())+1
+	case idx+1 < len(lit.Elts) && line(lit.Elts[idx+1].Pos()) == line(kv.End()):
+		from, to = kv.Pos(), lit.Elts[idx+1].Pos()
+	case idx > 0 && line(lit.Elts[idx-1].End()) == line(kv.Pos()):
+		from, to = lit.Elts[idx-1].End(), kv.End()
+	default:
+		return nil
+	}
+	for _, cg := range file.Comments {
+		// A comment at the end of a deleted line goes with it.
+		if cg.Pos() < to && cg.End() > from && !(cg.Pos() > kv.End() && line(cg.Pos()) == line(kv.End()) && to == pc.lineEnd(kv.End())+1) {
+			return nil
+		}
+	}
+	edit := []analysis.TextEdit{{Pos: from, End: to}}
+	out, ok := applyEdits(data, tf, edit)
+	if !ok {
+		return nil
+	}
+	if formatted, err := format.Source(out); err != nil || !bytes.Equal(formatted, out) {
+		return nil
+	}
+	return edit
 }

@@ -91,6 +91,9 @@ type ask struct {
 	// answerVar holds the answer when the fix builds the direct request's
 	// result type from it (see downconverts).
 	answerVar string
+	// repairs are the edits that repair the requested schema where the
+	// SDK would reject it (see matchSchema).
+	repairs []analysis.TextEdit
 }
 
 // migrate returns the fix that moves dc to the round trip, or why there is

@@ -36,6 +36,7 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 		return nil, why
 	}
 	edits = append(edits, more...)
+	edits = withRepairs(edits, m.asks)
 	if m.importBlocked != "" {
 		return nil, "the name of package " + m.importBlocked + " is taken in this file"
 	}
@@ -108,6 +109,30 @@ func (m *migration) renameEdit() analysis.TextEdit {
 		parts = append(parts, name+" "+t)
 	}
 	return analysis.TextEdit{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}
+}
+
+// withRepairs adds the schema repairs of the asks to the edits, dropping
+// the re-indentation of lines a repair deletes.
+func withRepairs(edits []analysis.TextEdit, asks []*ask) []analysis.TextEdit {
+	var repairs []analysis.TextEdit
+	for _, a := range asks {
+		repairs = append(repairs, a.repairs...)
+	}
+	if len(repairs) == 0 {
+		return edits
+	}
+	out := slices.DeleteFunc(edits, func(e analysis.TextEdit) bool {
+		if e.Pos != e.End {
+			return false
+		}
+		for _, r := range repairs {
+			if r.Pos <= e.Pos && e.Pos < r.End {
+				return true
+			}
+		}
+		return false
+	})
+	return append(out, repairs...)
 }
 
 // mergeInserts joins insertions at the same place into one edit.

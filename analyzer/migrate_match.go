@@ -256,7 +256,56 @@ func (m *migration) matchParams(a *ask) string {
 			return fmt.Sprintf("`%s` in the request's params would run only on the call that asks", m.short(bad))
 		}
 	}
+	return m.matchSchema(a)
+}
+
+// matchSchema keeps the migration from changing what a client sees when the
+// SDK rejects the requested schema: on the direct path the handler got the
+// error and usually answered with its own error result; through the
+// bridge for older clients the error fails the whole call. Where the
+// schema check knows the repair, the fix repairs the schema too.
+func (m *migration) matchSchema(a *ask) string {
+	if !m.sdk.RoundTrip.BridgeValidatesSchema || a.dc.kind.Kind != kindElicitation {
+		return ""
+	}
+	site := m.paramsSite(a)
+	if site == nil {
+		return ""
+	}
+	m.rt.sum.schemas.findings(m.rt.checkPass) // computes bySite
+	for _, f := range m.rt.sum.schemas.bySite[site] {
+		if !f.rejects {
+			continue
+		}
+		if len(f.repair) == 0 {
+			return "go-sdk rejects the requested schema when the user accepts (see the " + f.check + " finding at line " + fmt.Sprint(m.line(f.pos)) + "), and after the migration that error would fail the call for older clients instead of reaching your error check; fix the schema first"
+		}
+		a.repairs = append(a.repairs, f.repair...)
+	}
 	return ""
+}
+
+// paramsSite returns the discovered request of the params: their literal,
+// or the literal of the local variable that holds them.
+func (m *migration) paramsSite(a *ask) *paramsSite {
+	e := a.params
+	if e == nil {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	var v *types.Var
+	if id, ok := e.(*ast.Ident); ok {
+		v, _ = m.rt.info.Uses[id].(*types.Var)
+	}
+	for _, site := range m.rt.d.params {
+		if site.lit != nil && ast.Expr(site.lit) == e || v != nil && site.v == v {
+			return site
+		}
+	}
+	return nil
 }
 
 // typeName returns the name of the type of field name of the struct t.

@@ -66,14 +66,16 @@ func TestRealSDKRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		module   string
 		fixtures []string
+		// migrate are the migration's fixtures, run with round-trip only.
+		migrate string
 		// want are texts the round-trip findings on the shared fixtures
 		// must hold, one for each kind of direct request.
 		want []string
 	}{
-		{"gosdk-v1.2.0", nil, nil},
-		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk"}, []string{"ServerSession.Elicit fails", "ServerSession.CreateMessage fails", "ServerSession.ListRoots fails"}},
-		{"mcpgo-v0.44.0", nil, nil},
-		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo"}, []string{"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"}},
+		{"gosdk-v1.2.0", nil, "", nil},
+		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk"}, "migrategosdk", []string{"ServerSession.Elicit fails", "ServerSession.CreateMessage fails", "ServerSession.ListRoots fails"}},
+		{"mcpgo-v0.44.0", nil, "", nil},
+		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo"}, "migratemcpgo", []string{"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"}},
 	} {
 		t.Run(tc.module, func(t *testing.T) {
 			dir := realsdkModule(t, tc.module)
@@ -96,6 +98,35 @@ func TestRealSDKRoundTrip(t *testing.T) {
 					t.Fatal(err)
 				}
 				analysistest.RunWithSuggestedFixes(t, dir, all, "./"+f)
+			}
+			if f := tc.migrate; f != "" {
+				if err := copyTree(filepath.Join(dir, f), filepath.Join(testdata(t), "src", f), nil); err != nil {
+					t.Fatal(err)
+				}
+				analysistest.RunWithSuggestedFixes(t, dir, only, "./"+f)
+			}
+			// The fixed code compiles against the real SDK: put each
+			// golden in place of its file and build.
+			fixed := append(slices.Clone(tc.fixtures), tc.migrate)
+			for _, f := range fixed {
+				if f == "" {
+					continue
+				}
+				goldens, _ := filepath.Glob(filepath.Join(dir, f, "*.go.golden"))
+				for _, g := range goldens {
+					data, err := os.ReadFile(g)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(strings.TrimSuffix(g, ".golden"), data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				cmd := exec.Command("go", "vet", "./"+f)
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("the fixed %s does not build against %s: %v\n%s", f, tc.module, err, out)
+				}
 			}
 		})
 	}

@@ -129,6 +129,11 @@ type RoundTrip struct {
 	// PureFuncs functions in ServerPkg that only read: the migration may
 	// run them twice.
 	PureMethods, PureFuncs []string
+	// BridgeValidatesSchema: for a client on an older protocol, the SDK
+	// makes the requests itself and checks the requested schema when the
+	// user accepts (go-sdk's validateElicitSchema); a schema it rejects
+	// then fails the whole call with a JSON-RPC error.
+	BridgeValidatesSchema bool
 	// ModeConsts name the constants of TypesPkg for the modes, by mode
 	// (mcp-go's mcp.ElicitationModeURL), when the SDK has them.
 	ModeConsts map[string]string
@@ -317,20 +322,21 @@ var knownSDKs = []*SDK{
 					Results:    []string{"ListRootsResult"},
 				},
 			},
-			Refusal:        `fails with "cannot be sent while serving a request on protocol version 2026-07-28"`,
-			RequestMap:     "InputRequestMap",
-			ResponseMap:    "InputResponseMap",
-			ResponseIface:  "InputResponse",
-			Results:        map[string][]string{"CallToolResult": {"Content", "StructuredContent"}, "GetPromptResult": {"Messages"}, "ReadResourceResult": {"Contents"}},
-			RequestsField:  "InputRequests",
-			ResponsesField: "InputResponses",
-			Removed:        []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "NotifyElicitationComplete"}},
-			HandlerTypes:   []string{"MethodHandler"},
-			PureMethods:    []string{"ServerRequest", "CallToolParamsRaw", "GetPromptParams", "ReadResourceParams", "RequestExtra"},
-			ToolRequest:    "CallToolRequest",
-			ToolRequestPtr: true,
-			ToolResult:     "CallToolResult",
-			ParamsField:    "Params",
+			Refusal:               `fails with "cannot be sent while serving a request on protocol version 2026-07-28"`,
+			RequestMap:            "InputRequestMap",
+			ResponseMap:           "InputResponseMap",
+			ResponseIface:         "InputResponse",
+			Results:               map[string][]string{"CallToolResult": {"Content", "StructuredContent"}, "GetPromptResult": {"Messages"}, "ReadResourceResult": {"Contents"}},
+			RequestsField:         "InputRequests",
+			ResponsesField:        "InputResponses",
+			Removed:               []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "NotifyElicitationComplete"}},
+			HandlerTypes:          []string{"MethodHandler"},
+			BridgeValidatesSchema: true,
+			PureMethods:           []string{"ServerRequest", "CallToolParamsRaw", "GetPromptParams", "ReadResourceParams", "RequestExtra"},
+			ToolRequest:           "CallToolRequest",
+			ToolRequestPtr:        true,
+			ToolResult:            "CallToolResult",
+			ParamsField:           "Params",
 		},
 	},
 	{

@@ -28,6 +28,8 @@ type schemaSummary struct {
 	// made once for the three (checked is set once they are).
 	found   []schemaFinding
 	checked bool
+	// bySite are the findings about each request's schema.
+	bySite map[*paramsSite][]schemaFinding
 }
 
 // summariseSchemas builds the package's schema reader and exports a fact

@@ -38,6 +38,12 @@ type Finding struct {
 	// Field is the struct field the property comes from when
 	// jsonschema.For derived it, else nil.
 	Field *GoField
+	// Rejects is set when go-sdk rejects the schema for this problem at
+	// run time (its validateElicitSchema, when the user accepts).
+	Rejects bool
+	// Remove is set when deleting the member at Pos..End (a key and its
+	// value) repairs the problem.
+	Remove bool
 }
 
 // Options configures Check.
@@ -128,6 +134,15 @@ type checker struct {
 // report adds a finding at n about n.
 func (c *checker) report(check string, n *Node, deep bool, format string, args ...any) {
 	c.add(check, n, n, deep, fmt.Sprintf(format, args...))
+}
+
+// rejected marks the last finding as one go-sdk rejects at run time, and
+// removable when deleting its member repairs it.
+func (c *checker) rejected(removable bool) {
+	if n := len(c.out); n > 0 {
+		c.out[n-1].Rejects = true
+		c.out[n-1].Remove = removable
+	}
 }
 
 // add adds a finding positioned at at and covering cover.
@@ -364,6 +379,7 @@ func (c *checker) checkRoot(r *Node) {
 	case Object:
 	default:
 		c.report(CheckSchema, r, true, `requested schema must be an object with type "object", not %s`, describe(r))
+		c.rejected(false)
 		return
 	}
 	c.dupKeys(r, "requested schema")
@@ -377,8 +393,10 @@ func (c *checker) checkRoot(r *Node) {
 	case t.Kind == Unknown || t.IsString("object"):
 	case t.Kind == String:
 		c.report(CheckSchema, t, true, `root of a requested schema must have type "object", not %q: elicitation asks for a set of named fields`, t.Str)
+		c.rejected(false)
 	default:
 		c.report(CheckSchema, t, true, `root of a requested schema must have type "object", not %s`, describe(t))
+		c.rejected(false)
 	}
 
 	rootKeys := "type, properties, required"
@@ -625,14 +643,17 @@ func (pc *propCheck) classify() bool {
 	if typeIncludes(tnode, "object") {
 		if p.Field != nil {
 			c.report(CheckNested, p, true, "%s", p.Field.forObject(name))
+			c.rejected(false)
 			return false
 		}
 		c.report(CheckNested, p, true, "property %q is an object: %s", name, flatAdvice)
+		c.rejected(false)
 		return false
 	}
 	for _, kw := range []string{"properties", "patternProperties"} {
 		if m := lastMember(p, kw); m != nil {
 			c.add(CheckNested, m, p, true, fmt.Sprintf("property %q has %q: %s", name, kw, flatAdvice))
+			c.rejected(false)
 			return false
 		}
 	}
@@ -662,6 +683,7 @@ func (pc *propCheck) classify() bool {
 	switch {
 	case tnode == nil && p.Field != nil:
 		c.report(CheckSchema, p, false, "%s", p.Field.forUntyped(name))
+		c.rejected(false)
 	case tnode == nil:
 		if !p.Partial && !composed {
 			hint := `"string", "number", "integer" or "boolean"`
@@ -669,6 +691,7 @@ func (pc *propCheck) classify() bool {
 				hint = `"string"`
 			}
 			c.report(CheckSchema, p, false, `property %q has no "type": clients cannot tell which input to show, and go-sdk rejects it; add "type": %s`, name, hint)
+			c.rejected(false)
 		}
 	case tnode.Kind == Unknown:
 	case tnode.Kind == Array:
@@ -692,16 +715,20 @@ func (pc *propCheck) classify() bool {
 			typ = nonNull[0]
 			if typ != "array" {
 				c.add(CheckSchema, p, tnode, true, p.Field.forTypeList(name, typ))
+				c.rejected(false)
 			}
 		case known && len(nonNull) == 1:
 			typ = nonNull[0]
 			c.report(CheckSchema, tnode, true, `property %q has a list of types: elicitation needs a single type, and go-sdk rejects lists; use "type": %q and leave %q out of "required" to make it optional`, name, typ, name)
+			c.rejected(false)
 		default:
 			c.report(CheckSchema, tnode, true, `property %q has a list of types: elicitation needs a single type, and go-sdk rejects lists; use one of "string", "number", "integer" or "boolean"`, name)
+			c.rejected(false)
 		}
 	case tnode.Kind != String:
 		pc.handled["type"] = true
 		c.report(CheckSchema, tnode, true, `property %q: type must be a string such as "string", not %s`, name, describe(tnode))
+		c.rejected(false)
 	default:
 		typ = tnode.Str
 	}
@@ -709,6 +736,7 @@ func (pc *propCheck) classify() bool {
 	case "", "string", "number", "integer", "boolean", "array":
 	case "null":
 		c.report(CheckSchema, tnode, true, `property %q has type "null": such a field asks for nothing; give it a real type and leave it out of "required" to make it optional`, name)
+		c.rejected(false)
 		return false
 	default:
 		pc.handled["type"] = true
@@ -765,10 +793,12 @@ func (pc *propCheck) classifyArray(tnode *Node) bool {
 		it := lastMember(items, "type")
 		if typeIncludes(it, "object") || items.Has("properties") || items.Has("patternProperties") || items.Has("additionalProperties") {
 			c.add(CheckNested, p, p, true, fmt.Sprintf("property %q is an array of objects: elicitation schemas must be flat, and arrays may only hold enum choices; move the fields to the top level or ask in a second elicitation", name))
+			c.rejected(false)
 			return false
 		}
 		if typeIncludes(it, "array") {
 			c.add(CheckNested, p, p, true, fmt.Sprintf("property %q is an array of arrays: elicitation schemas must be flat, and arrays may only hold enum choices; ask for a single value or a multi-select enum", name))
+			c.rejected(false)
 			return false
 		}
 	}
@@ -787,6 +817,7 @@ func (pc *propCheck) classifyArray(tnode *Node) bool {
 			return true
 		}
 		c.add(CheckNested, p, p, true, fmt.Sprintf(`property %q is an array without "items": the only arrays elicitation allows are multi-select enums; add "items": {"type": "string", "enum": [...]}`, name))
+		c.rejected(false)
 		return false
 	case items.Kind == Unknown:
 		return true
@@ -830,6 +861,7 @@ func (pc *propCheck) classifyArray(tnode *Node) bool {
 		pc.kind = kindTitledMulti
 		if t := lastMember(items, "type"); t != nil {
 			c.report(CheckSchema, t, true, `property %q: titled multi-select items must not carry "type": go-sdk rejects that at run time; keep only "anyOf"`, name)
+			c.rejected(true)
 		}
 		extra("titled multi-select", "anyOf", "type")
 		pc.choices = pc.options("items.anyOf", anyOf)
@@ -839,10 +871,12 @@ func (pc *propCheck) classifyArray(tnode *Node) bool {
 		case t == nil:
 			if !items.Partial {
 				c.report(CheckSchema, items, false, `property %q: multi-select items need "type": "string" next to "enum"; go-sdk rejects untyped items`, name)
+				c.rejected(false)
 			}
 		case t.Kind == Unknown || t.IsString("string"):
 		default:
 			c.report(CheckSchema, t, true, `property %q: multi-select items must have type "string": elicitation choices are strings`, name)
+			c.rejected(false)
 		}
 		extra("multi-select", "type", "enum")
 		pc.choices = pc.enumValues("items.enum", enum)
@@ -949,6 +983,9 @@ func (pc *propCheck) values() {
 		lo, hi := counts[pair[0]], counts[pair[1]]
 		if lo.ok && hi.ok && lo.v > hi.v {
 			c.report(CheckSchema, lo.n, false, "property %q: %s %s is greater than %s %s", name, pair[0], formatNum(lo.v), pair[1], formatNum(hi.v))
+			if pair[0] != "minItems" {
+				c.rejected(false) // go-sdk does not check minItems
+			}
 		}
 	}
 	pc.bounds = counts
@@ -985,6 +1022,7 @@ func (pc *propCheck) values() {
 			}
 			if enum != nil && enum.Kind == Array && !enum.Partial && !names.Partial && len(enum.Elems) != len(names.Elems) {
 				c.report(CheckSchema, names, false, `property %q: enumNames has %d entries but enum has %d; give every enum value one display name`, name, len(names.Elems), len(enum.Elems))
+				c.rejected(false)
 			}
 		}
 	}
@@ -1093,17 +1131,20 @@ func (pc *propCheck) options(kw string, n *Node) choices {
 			ch.complete = ch.complete && !e.Partial
 			if !e.Partial {
 				c.report(CheckSchema, e, false, `property %q: %s has no "const"; titled options need both "const" (the value) and "title" (the label)`, name, where)
+				c.rejected(false)
 			}
 		case cn.Kind == Unknown:
 			ch.complete = false
 		case cn.Kind != String:
 			ch.complete = false
 			c.report(CheckSchema, cn, true, `property %q: %s.const must be a string, not %s`, name, where, describe(cn))
+			c.rejected(false)
 		case seen[cn.Str]:
 			c.report(CheckSchema, cn, false, "property %q: %s repeats the value %q", name, where, cn.Str)
 		default:
 			if cn.Str == "" {
 				c.report(CheckSchema, cn, false, `property %q: %s.const is empty; go-sdk rejects empty option values at run time`, name, where)
+				c.rejected(false)
 			}
 			seen[cn.Str] = true
 			ch.vals = append(ch.vals, cn.Str)
@@ -1112,6 +1153,7 @@ func (pc *propCheck) options(kw string, n *Node) choices {
 		case tn == nil:
 			if !e.Partial {
 				c.report(CheckSchema, e, false, `property %q: %s has no "title"; titled options need both "const" (the value) and "title" (the label)`, name, where)
+				c.rejected(false)
 			}
 		case tn.Kind != Unknown && tn.Kind != String:
 			c.report(CheckSchema, tn, true, `property %q: %s.title must be a string, not %s`, name, where, describe(tn))
@@ -1138,6 +1180,7 @@ func (pc *propCheck) checkDefault(d *Node) {
 	}
 	mismatch := func(want string) {
 		c.report(CheckSchema, d, true, "property %q: default must be %s, not %s", name, want, describe(d))
+		c.rejected(false)
 	}
 	b := pc.bounds
 	switch pc.kind {

@@ -139,3 +139,51 @@ func elicitURLArg(ctx context.Context, req *mcp.CallToolRequest, in struct{ ID s
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "connected"}}}, nil, nil
 }
+
+// go-sdk rejects titled multi-select items that carry "type" when the user
+// accepts. After the migration that error would fail the call for a client
+// on an older protocol, where the handler used to turn it into its own
+// error result: the fix repairs the schema as well.
+func enums(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	result, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+		Message: "Test enum schemas",
+		RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"untitledMulti": map[string]any{
+					"type":  "array",
+					"items": map[string]any{"type": "string", "enum": []string{"option1", "option2"}},
+				},
+				"titledMulti": map[string]any{
+					"type": "array",
+					"items": map[string]any{
+						"type": "string",
+						"anyOf": []map[string]any{
+							{"const": "value1", "title": "First Option"},
+							{"const": "value2", "title": "Second Option"},
+						},
+					},
+				},
+			},
+		},
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("elicitation failed: %w", err)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "action=" + result.Action}}}, nil, nil
+}
+
+// A schema go-sdk rejects with no repair the fix knows: no fix.
+func untyped(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	result, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `ServerSession.Elicit fails .*; no automatic fix: go-sdk rejects the requested schema when the user accepts \(see the schema finding at line \d+\), and after the migration that error would fail the call for older clients instead of reaching your error check; fix the schema first \(round-trip\)`
+		Message: "Your name?",
+		RequestedSchema: map[string]any{
+			"type":       "object",
+			"properties": map[string]any{"name": map[string]any{"description": "no type"}},
+		},
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("elicitation failed: %w", err)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "action=" + result.Action}}}, nil, nil
+}
