@@ -545,11 +545,13 @@ func baselineCalls(rep conformanceReport) []string {
 	return problems
 }
 
-// compareModern lists how a 2026-07-28 client's run (got) falls short of
-// an older client's run against the original server (base): each call
-// must get the same result, with the client answering as often, through
-// the round trip, and without a request from the server. Each problem
-// starts with the tool's name.
+// compareModern lists how a 2026-07-28 client's run (got) falls short:
+// every call must succeed (a result that is not a tool error), through the
+// round trip (a result with inputRequests, the client's handlers answering)
+// and without a request from the server. Where the original server gave an
+// older client (base) a result that is not a tool error, the result text
+// and the number of answers must be the same. Each problem starts with the
+// tool's name.
 func compareModern(base, got conformanceReport) []string {
 	var problems []string
 	if got.Negotiated != "2026-07-28" {
@@ -561,20 +563,26 @@ func compareModern(base, got conformanceReport) []string {
 	for i, g := range got.Calls {
 		b := base.Calls[i]
 		var what []string
-		if g.Error != "" {
+		switch {
+		case g.Error != "":
 			what = append(what, fmt.Sprintf("the call failed: %s", g.Error))
-		} else if g.Text != b.Text || g.IsError != b.IsError {
-			what = append(what, fmt.Sprintf("result %q (isError %t), the original gave %q (isError %t) on 2025-11-25", g.Text, g.IsError, b.Text, b.IsError))
+		case g.IsError:
+			what = append(what, fmt.Sprintf("tool error %q", g.Text))
+		case !b.IsError && g.Text != b.Text:
+			what = append(what, fmt.Sprintf("result %q, the original gave %q on 2025-11-25", g.Text, b.Text))
 		}
 		if len(g.ServerRequests) > 0 {
 			what = append(what, fmt.Sprintf("the server sent requests %q", g.ServerRequests))
 		}
-		if g.Elicitations != b.Elicitations || g.Samplings != b.Samplings {
-			what = append(what, fmt.Sprintf("the client answered %d elicitations and %d sampling requests, on 2025-11-25 %d and %d",
-				g.Elicitations, g.Samplings, b.Elicitations, b.Samplings))
-		}
 		if g.InputRequired == 0 {
 			what = append(what, "no result carried inputRequests")
+		}
+		switch {
+		case g.Elicitations+g.Samplings == 0:
+			what = append(what, "the client's handlers never answered")
+		case !b.IsError && (g.Elicitations != b.Elicitations || g.Samplings != b.Samplings):
+			what = append(what, fmt.Sprintf("the client answered %d elicitations and %d sampling requests, on 2025-11-25 %d and %d",
+				g.Elicitations, g.Samplings, b.Elicitations, b.Samplings))
 		}
 		if len(what) > 0 {
 			problems = append(problems, fmt.Sprintf("%s: on 2026-07-28 (%s client): %s", g.Tool, got.SDK, strings.Join(what, "; ")))
