@@ -113,7 +113,7 @@ func main() {
 				if !r.reported {
 					why = "not reported"
 				}
-				left = append(left, fmt.Sprintf("| %s | %s | `%s` | %s |", r.pos, r.kind, r.method, why))
+				left = append(left, fmt.Sprintf("| %s | %s | `%s` | %s |", r.pos, r.kind, r.method, strings.ReplaceAll(why, "|", `\|`)))
 			}
 		}
 	}
@@ -159,14 +159,16 @@ func measure(sdk string) (string, []*request, error) {
 			if d.Category != "round-trip" || !strings.Contains(d.Message, directWords) {
 				continue
 			}
+			// The message ends with the check's name, as in text output.
+			msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
 			r := &request{pos: shortPos(d.Posn), reported: true, fixed: len(d.SuggestedFixes) > 0}
-			r.method, _, _ = strings.Cut(d.Message, " ")
+			r.method, _, _ = strings.Cut(msg, " ")
 			_, name, _ := strings.Cut(r.method, ".")
 			r.kind = kinds[name]
 			if r.kind == "" {
 				r.kind = "other"
 			}
-			if _, why, ok := strings.Cut(d.Message, "no automatic fix: "); ok {
+			if _, why, ok := strings.Cut(msg, "no automatic fix: "); ok {
 				r.reason = why
 			} else if !r.fixed {
 				r.reason = "(no reason given)"

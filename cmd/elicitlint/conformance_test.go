@@ -357,43 +357,61 @@ func (b *syncBuffer) String() string {
 // and returns once the server accepts connections.
 func startConformanceServer(t *testing.T, sdk conformanceSDK, bin string, modern bool) *conformanceServer {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	args, env := sdk.serve(addr, modern)
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), env...)
-	srv := &conformanceServer{url: "http://" + addr + sdk.path, stderr: &syncBuffer{}}
-	cmd.Stdout, cmd.Stderr = srv.stderr, srv.stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-exited
-	})
-	for deadline := time.Now().Add(15 * time.Second); ; {
-		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
-			c.Close()
+	for attempt := 1; ; attempt++ {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().String()
+		l.Close()
+		args, env := sdk.serve(addr, modern)
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), env...)
+		srv := &conformanceServer{url: "http://" + addr + sdk.path, stderr: &syncBuffer{}}
+		cmd.Stdout, cmd.Stderr = srv.stderr, srv.stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan struct{})
+		go func() {
+			cmd.Wait()
+			close(exited)
+		}()
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			<-exited
+		})
+		if serving(addr, exited) {
 			return srv
 		}
 		select {
 		case <-exited:
+			// Another process may have taken the port since it was free.
+			if strings.Contains(srv.log(), "address already in use") && attempt < 3 {
+				continue
+			}
 			t.Fatalf("%s %q exited before serving:\n%s", bin, args, srv.log())
-		case <-time.After(20 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
+		default:
 			t.Fatalf("%s %q does not accept connections on %s:\n%s", bin, args, addr, srv.log())
 		}
 	}
+}
+
+// serving waits until addr accepts connections (true), the process exits
+// or 15 seconds pass.
+func serving(addr string, exited <-chan struct{}) bool {
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			c.Close()
+			return true
+		}
+		select {
+		case <-exited:
+			return false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return false
 }
 
 // conformanceCheck is one check in the suite's checks.json.
