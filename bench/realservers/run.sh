@@ -33,27 +33,9 @@ modules=${MODULES:-$here/modules.tsv}
 mkdir -p "$out" "$scratch/src"
 out=$(cd "$out" && pwd)
 
-commit=""
-if [ -d "$1" ]; then
-	src=$(cd "$1" && pwd)
-	commit=$(git -C "$src" rev-parse HEAD)$(git -C "$src" diff --quiet HEAD -- . || echo '+dirty')
-	(cd "$src" && go build -o "$out/elicitlint" ./cmd/elicitlint)
-	bin=$out/elicitlint
-else
-	bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-	if [ ! -x "$bin" ]; then
-		echo "run.sh: $1 is neither an elicitlint checkout nor an executable" >&2
-		exit 2
-	fi
-fi
-
-{
-	echo "date	$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "binary	$bin"
-	echo "version	$("$bin" -V=full 2>&1 | head -1)"
-	[ -n "$commit" ] && echo "commit	$commit"
-	echo "go	$(go version)"
-} >"$out/meta.txt"
+# shellcheck source=../binary.sh
+. "$here/../binary.sh"
+measured_binary "$1" "$out"
 
 printf 'n\tmodule\tversion\tkind\tstatus\tdir\tdetail\n' >"$out/status.tsv"
 n=0
