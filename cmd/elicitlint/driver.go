@@ -128,6 +128,12 @@ func standalone(args []string) int {
 		if res.conflicts > 0 {
 			fmt.Fprintf(os.Stderr, "elicitlint: %s not applied: they overlap other fixes; run elicitlint -fix again\n", plural(res.conflicts, "fix"))
 		}
+		switch {
+		case res.applied == 0 && len(findings) > 0:
+			fmt.Fprintf(os.Stderr, "elicitlint: no fix applied: %s, none with an automatic fix that applies (each says why)\n", plural(len(findings), "finding"))
+		case o.diff:
+			fmt.Fprintf(os.Stderr, "elicitlint: -diff: %s in %s would be applied; %s would remain\n", plural(res.applied, "fix"), plural(res.files, "file"), plural(len(res.remaining), "finding"))
+		}
 		if !o.diff && res.applied > 0 {
 			fmt.Fprintf(os.Stderr, "elicitlint: applied %s in %s\n", plural(res.applied, "fix"), plural(res.files, "file"))
 			// Report what is left where it now is: analyse the fixed

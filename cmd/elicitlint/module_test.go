@@ -319,6 +319,10 @@ func TestFix(t *testing.T) {
 	if code != 3 || !strings.HasPrefix(patch, "--- a/a.go\n+++ b/a.go\n") || !strings.Contains(patch, "+\tcase \"decline\":") {
 		t.Fatalf("-fix -diff: exit %d\n%s\n%s", code, patch, errOut)
 	}
+	count, errOut, _ := strings.Cut(errOut, "\n")
+	if count != "elicitlint: -diff: 1 fix in 1 file would be applied; 1 finding would remain" {
+		t.Errorf("-fix -diff should count first, got %q", count)
+	}
 	if got := textFindings(t, errOut); !slices.Equal(got, []string{"a.go:22 actions"}) {
 		t.Errorf("-fix -diff should print the finding it cannot fix, got %q", got)
 	}
@@ -364,8 +368,9 @@ func TestFix(t *testing.T) {
 	// Only the unfixable finding is left: -fix changes nothing, reports it
 	// and fails; -json -fix prints it as JSON.
 	_, errOut, code = run(t, dir, direct, "-fix", "./...")
-	if code != 3 || strings.Contains(errOut, "applied") || len(textFindings(t, errOut)) != 1 {
-		t.Errorf("second -fix: exit %d, want 3 and the finding left\n%s", code, errOut)
+	said, errOut, _ := strings.Cut(errOut, "\n")
+	if code != 3 || said != "elicitlint: no fix applied: 1 finding, none with an automatic fix that applies (each says why)" || len(textFindings(t, errOut)) != 1 {
+		t.Errorf("second -fix: exit %d, want 3, a line saying no fix applied, and the finding left\n%s\n%s", code, said, errOut)
 	}
 	out, _, code := run(t, dir, direct, "-fix", "-json", "./...")
 	if code != 0 || !strings.Contains(out, `"category": "actions"`) {
