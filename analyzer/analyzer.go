@@ -20,7 +20,8 @@
 //     each: check_message.go, check_mode.go, check_elicitid.go,
 //     check_actions.go, check_content.go, check_schema.go (for nested,
 //     schema and sensitive), check_contentschema.go, check_roundtrip.go (and
-//     its fix, roundtripfix.go). A check reads the discovery and the
+//     its fix, the migration to the round trip: migrate.go, migrate_match.go,
+//     migrate_replay.go, migrate_edit.go). A check reads the discovery and the
 //     summaries and reports under its own name only.
 //   - report (report.go): suppression directives, a stable order, and the
 //     findings handed to the driver.

@@ -20,11 +20,13 @@ import (
 // its requests in the result (InputRequests), the client answers them and
 // calls again with the answers (InputResponses). The check reports
 //
-//   - direct requests, which SDKs that have the round trip refuse on
-//     sessions that negotiate 2026-07-28 (with a fix that migrates the
-//     common shape of tool handler, in roundtripfix.go);
+//   - direct requests of every kind (elicitation, sampling, roots), which
+//     SDKs that have the round trip refuse on sessions that negotiate
+//     2026-07-28, with the fix that migrates the handler (migrate*.go) or
+//     the reason there is none;
 //   - reads of answers that panic on what a client sends: the server keeps
-//     no memory of what it asked, so every answer is client input;
+//     no memory of what it asked, so every answer is client input; and
+//     assertions to a type the answer never has;
 //   - results the SDK rejects or never sends;
 //   - keys read that are never requested, and requests never read;
 //   - handlers that ask on every call and never read the answers;
