@@ -56,6 +56,9 @@ type roundTripCheck struct {
 	// migrations are the fixes of the handlers with direct requests, by
 	// handler (see migrate.go).
 	migrations map[ast.Node]*migration
+	// inProcess says whether the package serves in process only (see
+	// inProcessOnly), once known.
+	inProcess *bool
 }
 
 // hasRoundTrip reports whether the SDK version the package is built
@@ -73,7 +76,7 @@ func hasRoundTrip(sdk *SDK, fn *types.Func) bool {
 // break.
 func (rt *roundTripCheck) directRequests() {
 	for _, dc := range rt.d.rt.direct {
-		if !hasRoundTrip(dc.sdk, dc.fn) {
+		if !hasRoundTrip(dc.sdk, dc.fn) || rt.inProcessOnly(dc.sdk) {
 			continue
 		}
 		fixes, why := rt.migrate(dc)
@@ -87,6 +90,42 @@ func (rt *roundTripCheck) directRequests() {
 		}
 		rt.rep.record(rt.name, dc.call.Pos(), dc.call.End(), fixes, ctx.related, msg)
 	}
+}
+
+// inProcessOnly reports whether the package serves its servers to clients
+// in the same process only (mcp-go's in-process client), whose sessions
+// the SDK exempts from the refusal: it makes an in-process client of
+// them and serves none over a transport.
+func (rt *roundTripCheck) inProcessOnly(sdk *SDK) bool {
+	rtd := sdk.RoundTrip
+	if len(rtd.InProcess) == 0 {
+		return false
+	}
+	if rt.inProcess == nil {
+		inProc, transport := false, false
+		for _, f := range rt.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn, _ := typeutil.Callee(rt.info, call).(*types.Func)
+				if fn == nil {
+					return true
+				}
+				for _, m := range rtd.InProcess {
+					inProc = inProc || m.is(sdk, fn)
+				}
+				for _, m := range rtd.Transports {
+					transport = transport || m.is(sdk, fn)
+				}
+				return true
+			})
+		}
+		only := inProc && !transport
+		rt.inProcess = &only
+	}
+	return *rt.inProcess
 }
 
 // directMessage says what the SDK does with a direct request on a 2026-07-28

@@ -34,6 +34,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -58,6 +59,11 @@ type migration struct {
 	param  *ast.Field
 	rename bool
 	asks   []*ask
+	// deleted are statements the fix removes because they only served the
+	// direct requests (serverFromCtx := server.ServerFromContext(ctx)),
+	// and blanks the variables it turns into _ for the same reason.
+	deleted []ast.Stmt
+	blanks  []*ast.Ident
 	// imports are the names the file imports packages under, by path;
 	// importEdits add the ones it lacks; importBlocked is a path whose
 	// name is taken in the file.
@@ -94,6 +100,9 @@ type ask struct {
 	// repairs are the edits that repair the requested schema where the
 	// SDK would reject it (see matchSchema).
 	repairs []analysis.TextEdit
+	// kept are the parts of the request's statement that the rewrite
+	// keeps: the params in place, or the arguments it writes into them.
+	kept []ast.Node
 }
 
 // migrate returns the fix that moves dc to the round trip, or why there is
@@ -138,12 +147,138 @@ func (m *migration) plan() {
 		m.why = why
 		return
 	}
+	if why := m.unusedAfter(); why != "" {
+		m.why = why
+		return
+	}
 	edits, why := m.edits()
 	if why != "" {
 		m.why = why
 		return
 	}
 	m.fixes = []analysis.SuggestedFix{{Message: m.fixMessage(), TextEdits: edits}}
+}
+
+// dropped reports whether pos is in code the fix removes: the request's
+// statement (but what it keeps), the error check after it, and the
+// statements it deletes.
+func (m *migration) dropped(pos token.Pos) bool {
+	for _, a := range m.asks {
+		if pos < a.stmt.Pos() || pos >= m.replaced(a) {
+			continue
+		}
+		for _, k := range a.kept {
+			if k.Pos() <= pos && pos < k.End() {
+				return false
+			}
+		}
+		if a.params != nil && a.params.Pos() <= pos && pos < a.params.End() {
+			return false
+		}
+		return true
+	}
+	for _, s := range m.deleted {
+		if s.Pos() <= pos && pos < s.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// unusedAfter finds the local variables that only the removed code used
+// (the session or a context made for the request): the fix deletes their
+// declarations, or turns them into _, so that the handler still compiles.
+func (m *migration) unusedAfter() string {
+	pc := m.rt.pkgCtx
+	uses := map[*types.Var][]*ast.Ident{}
+	defs := map[*types.Var]*ast.Ident{}
+	ast.Inspect(m.body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if v, ok := pc.info.Uses[id].(*types.Var); ok {
+			uses[v] = append(uses[v], id)
+		}
+		if v, ok := pc.info.Defs[id].(*types.Var); ok {
+			defs[v] = id
+		}
+		return true
+	})
+	handled := map[*types.Var]bool{}
+	for changed := true; changed; {
+		changed = false
+		for v, def := range defs {
+			if handled[v] || m.dropped(def.Pos()) || len(uses[v]) == 0 {
+				continue
+			}
+			live := false
+			for _, u := range uses[v] {
+				if !m.dropped(u.Pos()) {
+					live = true
+				}
+			}
+			if live {
+				continue
+			}
+			handled[v] = true
+			changed = true
+			if why := m.dropDecl(v, def, defs, uses, handled); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// dropDecl removes the declaration of v, whose every use the fix removes:
+// the statement, when v is all it declares, or v's name, made _.
+func (m *migration) dropDecl(v *types.Var, def *ast.Ident, defs map[*types.Var]*ast.Ident, uses map[*types.Var][]*ast.Ident, handled map[*types.Var]bool) string {
+	pc := m.rt.pkgCtx
+	var stmt *ast.AssignStmt
+	ast.Inspect(m.body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && slices.Contains(as.Lhs, ast.Expr(def)) {
+			stmt = as
+		}
+		return stmt == nil
+	})
+	if stmt == nil || m.impure(stmt) != nil {
+		return v.Name() + " would be left unused"
+	}
+	// The statement goes when everything it declares goes.
+	all := true
+	for _, l := range stmt.Lhs {
+		id, _ := l.(*ast.Ident)
+		if id == nil || id.Name == "_" || id == def {
+			continue
+		}
+		w, _ := pc.info.Defs[id].(*types.Var)
+		if w == nil || !handled[w] && !m.allDropped(uses[w]) {
+			all = false
+		}
+	}
+	if all {
+		for _, l := range stmt.Lhs {
+			if id, _ := l.(*ast.Ident); id != nil {
+				if w, _ := pc.info.Defs[id].(*types.Var); w != nil {
+					handled[w] = true
+				}
+			}
+		}
+		m.deleted = append(m.deleted, stmt)
+		return ""
+	}
+	m.blanks = append(m.blanks, def)
+	return ""
+}
+
+func (m *migration) allDropped(ids []*ast.Ident) bool {
+	for _, id := range ids {
+		if !m.dropped(id.Pos()) {
+			return false
+		}
+	}
+	return true
 }
 
 // countAsks counts the handler's direct requests.

@@ -36,6 +36,12 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 		return nil, why
 	}
 	edits = append(edits, more...)
+	for _, st := range m.deleted {
+		edits = append(edits, analysis.TextEdit{Pos: m.rt.lineStart(st.Pos()), End: m.rt.lineEnd(st.End()) + 1})
+	}
+	for _, id := range m.blanks {
+		edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte("_")})
+	}
 	edits = withRepairs(edits, m.asks)
 	if m.importBlocked != "" {
 		return nil, "the name of package " + m.importBlocked + " is taken in this file"

@@ -32,6 +32,9 @@ func (m *migration) matchHandler() (why string, ok bool) {
 		if rt.notificationFunc(m.fn) {
 			return "", false // the finding says there is no result to return it in
 		}
+		if len(rt.reachingHandlers(m.fn, m.sdk)) == 0 {
+			return "the request is not made in a tool, prompt or resource handler, so there is no result to return it in", false
+		}
 		return "the request is made in a helper, which has no result to return it in; see the docs for migrating a confirmation helper with its callers", false
 	}
 	res := m.sig.Results()
@@ -122,6 +125,9 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 				return nil, "the request is in a select statement"
 			}
 		}
+	}
+	if ifs, ok := dc.stack[n-3].(*ast.IfStmt); ok && ifs.Init == dc.stack[n-2] {
+		return nil, "the request is in the init statement of an if"
 	}
 	switch p := dc.stack[n-2].(type) {
 	case *ast.ExprStmt:
@@ -243,7 +249,7 @@ func (m *migration) matchParams(a *ask) string {
 				text = "(" + text + ")"
 			}
 			a.paramsText = text + "." + k.ParamsOfRequest
-			dropped = append(dropped, arg)
+			a.kept = append(a.kept, arg)
 		}
 	}
 	for _, n := range dropped {
@@ -342,6 +348,7 @@ func (m *migration) matchPositional(a *ask, p Positional, dropped []ast.Node) st
 			return "an argument of the request spans several lines"
 		}
 		fields = append(fields, p.Args[i]+": "+text)
+		a.kept = append(a.kept, call.Args[i])
 		if bad := m.impure(call.Args[i]); bad != nil {
 			return fmt.Sprintf("`%s` in the request's arguments would run only on the call that asks", m.short(bad))
 		}
@@ -442,22 +449,33 @@ func (m *migration) errorsChecked() string {
 		}
 		return false
 	}
+	first := m.asks[0].stmt.Pos()
 	for _, a := range m.asks {
 		if a.errVar == nil {
 			continue
 		}
-		if !within(a.errVar.Pos()) {
-			return a.errName + " is declared before the request and may be read after it"
+		// Declared before the requests (question, err := ...), err may
+		// stay, if it is read before them and not after.
+		before := !within(a.errVar.Pos())
+		if before && a.errVar.Pos() >= first {
+			return a.errName + " is declared between the requests and may be read after them"
 		}
-		bad := false
+		bad, readBefore := false, false
 		ast.Inspect(m.body, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && pc.info.Uses[id] == a.errVar && !within(id.Pos()) {
-				bad = true
+				if before && id.Pos() < first {
+					readBefore = true
+				} else {
+					bad = true
+				}
 			}
 			return !bad
 		})
 		if bad {
 			return a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
+		}
+		if before && !readBefore {
+			return a.errName + " is declared before the request and read only after it"
 		}
 	}
 	return ""

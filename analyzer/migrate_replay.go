@@ -34,7 +34,7 @@ var pureFuncs = map[string][]string{
 	"net/url":       {"Parse", "ParseRequestURI", "QueryEscape", "PathEscape", "QueryUnescape", "PathUnescape"},
 	"time":          {"Duration", "ParseDuration", "Parse", "Date", "Unix", "UnixMilli"},
 	"encoding/json": {"Marshal", "MarshalIndent", "Valid"},
-	"context":       {"Background", "TODO", "WithValue"},
+	"context":       {"Background", "TODO", "WithValue", "WithCancel", "WithTimeout", "WithDeadline", "WithoutCancel"},
 	"github.com/google/jsonschema-go/jsonschema": {"For", "ForType", "Ptr"},
 }
 
@@ -62,7 +62,14 @@ func (m *migration) impure(n ast.Node) ast.Node {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.GoStmt, *ast.DeferStmt, *ast.SendStmt:
+		case *ast.DeferStmt:
+			// defer cancel() of a context made here: cancelling it on
+			// either call has no other effect.
+			if !m.cancels(n.Call) {
+				bad = n
+			}
+			return false
+		case *ast.GoStmt, *ast.SendStmt:
 			bad = n
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
@@ -90,6 +97,16 @@ func (m *migration) impure(n ast.Node) ast.Node {
 		return bad == nil
 	})
 	return bad
+}
+
+// cancels reports a call of a local context.CancelFunc.
+func (m *migration) cancels(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	v, _ := m.rt.info.Uses[id].(*types.Var)
+	return isLocal(v) && isNamed(v.Type(), "context", "CancelFunc")
 }
 
 // localTarget reports an assignment target that is a local variable (or _).

@@ -129,6 +129,12 @@ type RoundTrip struct {
 	// PureFuncs functions in ServerPkg that only read: the migration may
 	// run them twice.
 	PureMethods, PureFuncs []string
+	// InProcess are the functions that serve a server to a client in the
+	// same process, whose sessions are exempt from the refusal of direct
+	// requests (mcp-go), and Transports the functions that serve it to
+	// other processes: a package that does the first and not the second
+	// makes its direct requests in process only.
+	InProcess, Transports []Method
 	// BridgeValidatesSchema: for a client on an older protocol, the SDK
 	// makes the requests itself and checks the requested schema when the
 	// user accepts (go-sdk's validateElicitSchema); a schema it rejects
@@ -422,6 +428,20 @@ var knownSDKs = []*SDK{
 			HandlerTypes:    []string{"ToolHandlerFunc", "PromptHandlerFunc"},
 			PureMethods:     []string{"CallToolRequest", "CallToolParams", "GetPromptRequest", "ReadResourceRequest"},
 			PureFuncs:       []string{"ClientSessionFromContext", "ServerFromContext"},
+			InProcess: []Method{
+				{Pkg: "client", Name: "NewInProcessClient"},
+				{Pkg: "client", Name: "NewInProcessClientWithOptions"},
+				{Pkg: "client", Name: "NewInProcessClientWithSamplingHandler"},
+				{Pkg: "client", Name: "NewInProcessClientWithElicitationHandler"},
+			},
+			Transports: []Method{
+				{Pkg: "server", Name: "ServeStdio"},
+				{Pkg: "server", Name: "NewStdioServer"},
+				{Pkg: "server", Name: "NewStreamableHTTPServer"},
+				{Pkg: "server", Name: "NewSSEServer"},
+				{Pkg: "server", Name: "NewTestServer"},
+				{Pkg: "server", Name: "NewTestStreamableHTTPServer"},
+			},
 			ModeConsts:      map[string]string{modeForm: "ElicitationModeForm", modeURL: "ElicitationModeURL"},
 			ToolRequest:     "CallToolRequest",
 			ToolResult:      "CallToolResult",

@@ -37,6 +37,7 @@ var stubcheckPackages = []struct {
 	{"github.com/modelcontextprotocol/go-sdk/mcp", "gosdk-v1.8.0"},
 	{"github.com/mark3labs/mcp-go/mcp", "mcpgo-v1.2.1"},
 	{"github.com/mark3labs/mcp-go/server", "mcpgo-v1.2.1"},
+	{"github.com/mark3labs/mcp-go/client", "mcpgo-v1.2.1"},
 	{"github.com/google/jsonschema-go/jsonschema", "gosdk-v1.8.0"},
 }
 

@@ -36,3 +36,16 @@ func gate(next mcp.MethodHandler) mcp.MethodHandler {
 		return next(ctx, method, req)
 	}
 }
+
+// A request outside any handler (a server's main, after Connect): there is
+// no result to return it in.
+func configure(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Configure?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request is not made in a tool, prompt or resource handler, so there is no result to return it in \(round-trip\)`
+	if err != nil {
+		return err
+	}
+	if res.Action != "accept" {
+		return errors.New("not configured")
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"log"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -111,6 +112,38 @@ func registerExamples(mcpServer *server.MCPServer) {
 			}
 			return mcp.NewToolResultText(fmt.Sprint(len(roots.Roots), summary.Model)), nil
 		})
+}
+
+func registerSampling(mcpServer *server.MCPServer) {
+	// An err declared before, a context and a server made only for the
+	// request: the fix removes what would be left unused.
+	mcpServer.AddTool(mcp.NewTool("ask_llm"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		question, err := request.RequireString("question")
+		if err != nil {
+			return nil, err
+		}
+		samplingRequest := mcp.CreateMessageRequest{
+			CreateMessageParams: mcp.CreateMessageParams{
+				Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.TextContent{Type: "text", Text: question}}},
+				MaxTokens: 1000,
+			},
+		}
+		samplingCtx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		defer cancel()
+		serverFromCtx := server.ServerFromContext(ctx)
+		result, err := serverFromCtx.RequestSampling(samplingCtx, samplingRequest) // want `MCPServer.RequestSampling returns .*in the long run, call the model provider's API from the server \(round-trip\)`
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return mcp.NewToolResultText(fmt.Sprint(result.Model, result.Content)), nil
+	})
+	// The request in the init of an if.
+	mcpServer.AddTool(mcp.NewTool("list_roots"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if result, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}); err == nil { // want `MCPServer.RequestRoots returns .*; no automatic fix: the request is in the init statement of an if \(round-trip\)`
+			return mcp.NewToolResultText(fmt.Sprint(result.Roots)), nil
+		}
+		return mcp.NewToolResultError("no roots"), nil
+	})
 }
 
 // A prompt handler: PromptResult carries requests too.

@@ -91,3 +91,15 @@ func (b *InputRequestBuilder) Roots(id string) *InputRequestBuilder { return b }
 func (s *MCPServer) AddPrompt(prompt mcp.Prompt, handler PromptHandlerFunc) {}
 
 func (s *MCPServer) AddResource(resource mcp.Resource, handler ResourceHandlerFunc) {}
+
+type ServerOption func(*MCPServer)
+
+func NewMCPServer(name, version string, opts ...ServerOption) *MCPServer { return nil }
+
+func ServerFromContext(ctx context.Context) *MCPServer { return nil }
+
+func ServeStdio(server *MCPServer, opts ...StdioOption) error { return nil }
+
+type StdioOption func(*StdioServer)
+
+type StdioServer struct{}
