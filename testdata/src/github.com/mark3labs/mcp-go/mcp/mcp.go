@@ -118,6 +118,8 @@ type CallToolResult struct {
 
 func NewToolResultText(text string) *CallToolResult { return nil }
 
+func NewToolResultError(text string) *CallToolResult { return nil }
+
 type GetPromptResult struct {
 	Result
 	MultiRoundTripResult
