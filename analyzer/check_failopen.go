@@ -366,7 +366,7 @@ func newFailOpen(c *checkPass, flow *ssaFlow, fn *ssa.Function, site *resultSite
 		}
 	}
 	v, ok := fo.def.(ssa.Value)
-	if !ok {
+	if !ok || v.Referrers() == nil {
 		return nil
 	}
 	tup, isTuple := v.Type().(*types.Tuple)
@@ -398,7 +398,7 @@ func newFailOpen(c *checkPass, flow *ssaFlow, fn *ssa.Function, site *resultSite
 
 // transfer is the flow of one block: what holds after it on each edge.
 func (fo *failOpen) transfer(b *ssa.BasicBlock, in foSet) []foSet {
-	if fo.flow.endsPath(b) {
+	if len(b.Instrs) == 0 || fo.flow.endsPath(b) {
 		return nil
 	}
 	s := fo.walk(b, in, nil)
@@ -688,7 +688,7 @@ func (fo *failOpen) reach(b *ssa.BasicBlock) map[ssa.Instruction]bool {
 				}
 			}
 		}
-		if fo.flow.endsPath(x) {
+		if len(x.Instrs) > 0 && fo.flow.endsPath(x) {
 			m[x.Instrs[len(x.Instrs)-1]] = true
 			continue
 		}
@@ -1226,7 +1226,7 @@ type foMissing struct {
 // missing describes the missing answer of the site.
 func (fo *failOpen) missing() foMissing {
 	site := fo.site
-	if site.roundTrip {
+	if site.roundTrip && site.sdk.RoundTrip != nil {
 		rt := site.sdk.RoundTrip
 		when := fmt.Sprintf("%s has no answer %q", rt.ResponsesField, site.requestKey)
 		if site.requestKey == "" {
@@ -1235,7 +1235,10 @@ func (fo *failOpen) missing() foMissing {
 		return foMissing{when: when, why: "the first call has none yet, so it goes ahead before the question is asked", requests: rt.RequestsField}
 	}
 	const noElicitation = "it fails for clients without elicitation, so for them every call goes ahead without asking"
-	call := site.expr.(*ast.CallExpr)
+	call, ok := site.expr.(*ast.CallExpr)
+	if !ok {
+		return foMissing{when: "the answer is missing", why: "the call goes ahead without an answer"}
+	}
 	for _, dc := range fo.c.d.rt.direct {
 		if dc.call != call {
 			continue
