@@ -4,6 +4,7 @@ package failopenproj
 
 import (
 	"context"
+	"errors"
 	"log"
 
 	"projapi"
@@ -47,4 +48,46 @@ func closed(ctx context.Context, e projapi.Elicitor) bool {
 		return false
 	}
 	return a == projapi.ActionAccept
+}
+
+var errDenied = errors.New("confirmation denied")
+
+var errNotSupported = errors.New("elicitation not supported")
+
+func isNotSupported(err error) bool { return errors.Is(err, errNotSupported) }
+
+// checkConfirmation has the shape of kubernetes-mcp-server's gate: going
+// ahead for clients without elicitation is the operator's fallback setting.
+func checkConfirmation(ctx context.Context, e projapi.Elicitor, fallback string) error {
+	res, err := e.Elicit(ctx, &projapi.ElicitParams{Message: "Go ahead?"})
+	if err != nil {
+		if isNotSupported(err) {
+			if fallback == "deny" {
+				return errDenied
+			}
+			log.Printf("client cannot elicit, proceeding with fallback %q", fallback)
+			return nil
+		}
+		return err
+	}
+	if res.Action == projapi.ActionAccept {
+		return nil
+	}
+	return errDenied
+}
+
+// checkConfirmationAlways is the same gate without the setting.
+func checkConfirmationAlways(ctx context.Context, e projapi.Elicitor) error {
+	res, err := e.Elicit(ctx, &projapi.ElicitParams{Message: "Go ahead?"})
+	if err != nil {
+		if isNotSupported(err) {
+			log.Printf("client cannot elicit, proceeding")
+			return nil // want `checkConfirmationAlways returns a nil error when Elicitor.Elicit fails.*\(fail-open\)`
+		}
+		return err
+	}
+	if res.Action == projapi.ActionAccept {
+		return nil
+	}
+	return errDenied
 }
