@@ -431,7 +431,7 @@ func (fo *failOpen) transfer(b *ssa.BasicBlock, in foSet) []foSet {
 		outs[0], outs[1] = yes&^foNoneAny, no&^foNoneAny
 		return outs
 	}
-	if yesIdx, twoSided, ok := fo.missingTest(cond); ok {
+	if yesIdx, twoSided, _, ok := fo.missingTest(cond); ok {
 		yes := s & foNoneAny
 		if s&foUnknown != 0 {
 			yes |= foNone
@@ -552,15 +552,16 @@ func stripConv(v ssa.Value) ssa.Value {
 // answer against nil (twoSided: the other edge has the answer), or
 // errors.Is / errors.As on the error, or the error compared with a
 // sentinel (true only when the error is not nil; the other edge knows
-// nothing). yesIdx is the successor on which the answer is missing.
-func (fo *failOpen) missingTest(cond ssa.Value) (yesIdx int, twoSided, ok bool) {
+// nothing; sentinel names the error variable tested for, if any). yesIdx
+// is the successor on which the answer is missing.
+func (fo *failOpen) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sentinel string, ok bool) {
 	if cond == fo.okV && cond != nil {
-		return 1, true, true
+		return 1, true, "", true
 	}
 	switch x := cond.(type) {
 	case *ssa.BinOp:
 		if x.Op != token.EQL && x.Op != token.NEQ {
-			return 0, false, false
+			return 0, false, "", false
 		}
 		eq := 0 // the true edge of ==
 		if x.Op == token.NEQ {
@@ -570,21 +571,84 @@ func (fo *failOpen) missingTest(cond ssa.Value) (yesIdx int, twoSided, ok bool) 
 			v, other := pair[0], pair[1]
 			switch {
 			case isNilConst(other) && v == fo.errV && v != nil:
-				return 1 - eq, true, true
+				return 1 - eq, true, "", true
 			case isNilConst(other) && v == fo.root && !fo.actionOnly:
-				return eq, true, true
+				return eq, true, "", true
 			case v == fo.errV && v != nil && isSentinel(other):
-				return eq, false, true
+				return eq, false, fo.sentinelName(other), true
 			}
 		}
 	case *ssa.Call:
 		if f, ok := x.Call.Value.(*ssa.Function); ok && f.Pkg != nil && f.Pkg.Pkg.Path() == "errors" && (f.Name() == "Is" || f.Name() == "As") {
 			if len(x.Call.Args) == 2 && x.Call.Args[0] == fo.errV && fo.errV != nil {
-				return 0, false, true
+				name := ""
+				if f.Name() == "Is" && isSentinel(x.Call.Args[1]) {
+					name = fo.sentinelName(x.Call.Args[1])
+				}
+				return 0, false, name, true
 			}
 		}
 	}
-	return 0, false, false
+	return 0, false, "", false
+}
+
+// sentinelName names a package-level error variable as the package
+// analysed would write it.
+func (fo *failOpen) sentinelName(v ssa.Value) string {
+	g := v.(*ssa.UnOp).X.(*ssa.Global)
+	obj := g.Object()
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == fo.c.pass.Pkg {
+		return g.Name()
+	}
+	return obj.Pkg().Name() + "." + obj.Name()
+}
+
+// sentinels returns the error variables of the tests through which a path
+// without an answer reaches b, when every such test is for one of them
+// (errors.Is(err, server.ErrElicitationNotSupported)): the path is taken
+// on those errors only. It returns nil when some test holds whenever the
+// answer is missing (err != nil, !ok).
+func (fo *failOpen) sentinels(b *ssa.BasicBlock) []string {
+	var names []string
+	for _, p := range fo.fn.Blocks {
+		if len(p.Instrs) == 0 || len(p.Succs) != 2 {
+			continue
+		}
+		iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		yesIdx, _, name, ok := fo.missingTest(iff.Cond)
+		if !ok || !reaches(p.Succs[yesIdx], b) {
+			continue
+		}
+		if name == "" {
+			return nil
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// reaches reports whether b can be reached from a (or is a).
+func reaches(a, b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{a}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
 }
 
 // isSentinel reports a package-level error variable.
@@ -1218,13 +1282,26 @@ func (fo *failOpen) callOfLit(lit *ast.FuncLit) *ast.CallExpr {
 // request should move there).
 type foMissing struct {
 	when, why string
-	move      bool
+	// call names the request, for messages about its error.
+	call string
+	move bool
 	// requests names the results' requests field, for round-trip answers.
 	requests string
 }
 
-// missing describes the missing answer of the site.
-func (fo *failOpen) missing() foMissing {
+// missing describes the missing answer of the site, for a finding in
+// block b.
+func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
+	m := fo.missingAnswer()
+	if names := fo.sentinels(b); len(names) > 0 && m.requests == "" && m.call != "" {
+		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
+		m.why = "every call that gets that error goes ahead without asking"
+	}
+	return m
+}
+
+// missingAnswer describes the missing answer of the site.
+func (fo *failOpen) missingAnswer() foMissing {
 	site := fo.site
 	if site.roundTrip && site.sdk.RoundTrip != nil {
 		rt := site.sdk.RoundTrip
@@ -1243,20 +1320,20 @@ func (fo *failOpen) missing() foMissing {
 		if dc.call != call {
 			continue
 		}
-		when := dc.method.String() + " fails"
+		name := dc.method.String()
 		if hasRoundTrip(dc.sdk, dc.fn) {
-			return foMissing{when: when, why: "on sessions that negotiate protocol 2026-07-28 the direct request always fails, so every call goes ahead without asking", move: true}
+			return foMissing{when: name + " fails", call: name, why: "on sessions that negotiate protocol 2026-07-28 the direct request always fails, so every call goes ahead without asking", move: true}
 		}
-		return foMissing{when: when, why: noElicitation}
+		return foMissing{when: name + " fails", call: name, why: noElicitation}
 	}
-	when := calleeName(fo.c.pkgCtx, call) + " fails"
+	name := calleeName(fo.c.pkgCtx, call)
 	switch has, known := fo.roundTripInBuild(site.sdk); {
 	case known && has:
-		return foMissing{when: when, why: "if it makes a direct request, that request always fails on sessions that negotiate protocol 2026-07-28, so every call goes ahead without asking", move: true}
+		return foMissing{when: name + " fails", call: name, why: "if it makes a direct request, that request always fails on sessions that negotiate protocol 2026-07-28, so every call goes ahead without asking", move: true}
 	case known:
-		return foMissing{when: when, why: noElicitation}
+		return foMissing{when: name + " fails", call: name, why: noElicitation}
 	}
-	return foMissing{when: when, why: "it fails when the client cannot be asked (no elicitation, or a direct request on protocol 2026-07-28), so such calls go ahead without asking"}
+	return foMissing{when: name + " fails", call: name, why: "it fails when the client cannot be asked (no elicitation, or a direct request on protocol 2026-07-28), so such calls go ahead without asking"}
 }
 
 // todo says what to do: fail closed in the way given, or, where that
@@ -1344,7 +1421,7 @@ func actionOf(v foVal) string {
 // reportReturn reports a return on the missing path, with a fix that
 // makes it return what a decline returns where that can be written.
 func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets []foReturn) {
-	m := fo.missing()
+	m := fo.missing(r.ret.Block())
 	fixes, noFix := fo.declineFix(r, rets)
 	at := ast.Node(nil)
 	if rs := fo.returnStmt(r.ret); rs != nil {
@@ -1366,7 +1443,7 @@ func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets
 
 // reportWork reports a work call on the missing path.
 func (fo *failOpen) reportWork(instr ssa.Instruction, into bool) {
-	m := fo.missing()
+	m := fo.missing(instr.Block())
 	what := "the call"
 	if call := fo.callAt(instr.Pos()); call != nil {
 		what = shortCall(call)

@@ -40,7 +40,7 @@ func notSupported(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, request("Go ahead?"))
 	if errors.Is(err, server.ErrElicitationNotSupported) || errors.Is(err, server.ErrServerInitiatedRequestUnsupported) {
 		log.Printf("client cannot elicit, going ahead")
-		return nil // want `notSupported returns a nil error when MCPServer.RequestElicitation fails.*\(fail-open\)`
+		return nil // want `notSupported returns a nil error when MCPServer.RequestElicitation fails with server.ErrElicitationNotSupported or server.ErrServerInitiatedRequestUnsupported, as it does when the user accepts: every call that gets that error goes ahead without asking; fail closed \(return what a decline returns\), or move to the round trip so the question is asked \(fail-open\)`
 	}
 	if err != nil {
 		return err

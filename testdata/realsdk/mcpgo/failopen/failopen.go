@@ -43,7 +43,7 @@ func Confirm(ctx context.Context, s *server.MCPServer) (bool, error) {
 func NotSupported(ctx context.Context, s *server.MCPServer) error {
 	res, err := s.RequestElicitation(ctx, request("Go ahead?"))
 	if errors.Is(err, server.ErrElicitationNotSupported) {
-		return nil // want `NotSupported returns a nil error when MCPServer.RequestElicitation fails.*\(fail-open\)`
+		return nil // want `NotSupported returns a nil error when MCPServer.RequestElicitation fails with server.ErrElicitationNotSupported, as it does when the user accepts: every call that gets that error goes ahead without asking.*\(fail-open\)`
 	}
 	if err != nil {
 		return err
