@@ -20,8 +20,8 @@
 //     each: check_message.go, check_mode.go, check_elicitid.go,
 //     check_actions.go, check_content.go, check_schema.go (for nested,
 //     schema and sensitive), check_contentschema.go, check_roundtrip.go (and
-//     its fix, roundtripfix.go). A check reads the discovery and the
-//     summaries and reports under its own name only.
+//     its fix, roundtripfix.go), check_failopen.go. A check reads the
+//     discovery and the summaries and reports under its own name only.
 //   - report (report.go): suppression directives, a stable order, and the
 //     findings handed to the driver.
 //
@@ -30,7 +30,7 @@
 // strings), edit.go (the source edits of suggested fixes), actionflow.go
 // (how code branches on a result's action, for the handler summary and the
 // actions check), ssaflow.go (the same on SSA, for the content check and
-// the gate summary).
+// the gate summary, and the dataflow engine the fail-open check drives).
 package analyzer
 
 import (
