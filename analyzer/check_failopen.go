@@ -772,8 +772,7 @@ func (fo *failOpen) check() {
 	fo.workReached()
 }
 
-// foReturn is one return of the function, with the set at it and the
-// values it gives on each path.
+// foReturn is one return of the function, with the set that holds at it.
 type foReturn struct {
 	ret *ssa.Return
 	set foSet
