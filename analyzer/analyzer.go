@@ -21,8 +21,8 @@
 //     check_actions.go, check_content.go, check_schema.go (for nested,
 //     schema and sensitive), check_contentschema.go, check_roundtrip.go (and
 //     its fix, the migration to the round trip: migrate.go, migrate_match.go,
-//     migrate_replay.go, migrate_edit.go). A check reads the discovery and the
-//     summaries and reports under its own name only.
+//     migrate_replay.go, migrate_edit.go), check_failopen.go. A check reads
+//     the discovery and the summaries and reports under its own name only.
 //   - report (report.go): suppression directives, a stable order, and the
 //     findings handed to the driver.
 //
@@ -31,7 +31,7 @@
 // strings), edit.go (the source edits of suggested fixes), actionflow.go
 // (how code branches on a result's action, for the handler summary and the
 // actions check), ssaflow.go (the same on SSA, for the content check and
-// the gate summary).
+// the gate summary, and the dataflow engine the fail-open check drives).
 package analyzer
 
 import (

@@ -275,6 +275,25 @@ func allBut(keep string) []string {
 	return others
 }
 
+// only returns the settings that turn every check off but those named.
+func only(checks ...string) []string {
+	var off []string
+	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
+		if !slices.Contains(checks, c) {
+			off = append(off, c)
+		}
+	}
+	return off
+}
+
+// The fail-open check alone, with its fixes, for both SDKs and across
+// packages (wrappers and project result types).
+func TestFailOpen(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckFailOpen)})
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "failopengosdk", "failopenmcpgo", "failopenproj")
+}
+
 // With -spec=2026-07-28, API that version removed is reported; with the
 // default spec the same package is silent.
 func TestRoundTripSpec(t *testing.T) {

@@ -60,3 +60,9 @@ func BenchmarkAnswers(b *testing.B) {
 
 // A package with no MCP import: the prefilter's cost.
 func BenchmarkNonMCP(b *testing.B) { runBench(b, "lookalike") }
+
+// The fail-open check: SSA and the flow for the functions whose missing
+// answer the syntax cannot settle.
+func BenchmarkFailOpen(b *testing.B) {
+	runBench(b, "failopengosdk", "failopenmcpgo")
+}

@@ -25,7 +25,7 @@ func checkContent(c *checkPass) {
 	cc.flow.gates = maps.Clone(c.sum.gates)
 	ssapkg := cc.buildSSA(reads)
 	for _, sel := range reads {
-		fn := cc.ssaFunc(ssapkg, sel)
+		fn := c.ssaFunc(ssapkg, sel)
 		if fn == nil {
 			continue
 		}
@@ -273,9 +273,9 @@ func (s importStub) declare(obj types.Object) {
 // file down to n, ssa.EnclosingFunction reads only the declaration and the
 // function literals, so only those are collected (astutil's whole path cost
 // more than the rest of the check after SSA).
-func (cc *contentCheck) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
+func (pc *pkgCtx) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
 	holds := func(m ast.Node) bool { return m.Pos() <= n.Pos() && n.End() <= m.End() }
-	for _, f := range cc.pc.pass.Files {
+	for _, f := range pc.pass.Files {
 		if f.FileStart > n.Pos() || n.End() > f.FileEnd {
 			continue
 		}

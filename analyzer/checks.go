@@ -24,6 +24,7 @@ const (
 	CheckSensitive     = schema.CheckSensitive
 	CheckContentSchema = "content-schema"
 	CheckRoundTrip     = "round-trip"
+	CheckFailOpen      = "fail-open"
 	// CheckDirective is the category of findings about suppression
 	// directives themselves: malformed ones and ones that suppress nothing.
 	// It is not in the registry: the reporter makes these findings.
@@ -49,6 +50,7 @@ var registry = []check{
 	{CheckSensitive, checkSchemaFindings},
 	{CheckContentSchema, checkContentSchema},
 	{CheckRoundTrip, checkRoundTrip},
+	{CheckFailOpen, checkFailOpen},
 }
 
 // Checks lists every check name in documentation order.

@@ -436,7 +436,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pc
 	fn, body := enclosing(stack)
-	site := &resultSite{sdk: sdk, expr: e, body: body, sig: pc.signatureOf(fn)}
+	site := &resultSite{sdk: sdk, expr: e, idx: idx, body: body, sig: pc.signatureOf(fn)}
 	switch x := e.(type) {
 	case *ast.TypeAssertExpr:
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {

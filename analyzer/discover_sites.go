@@ -114,6 +114,8 @@ func (p *paramsSite) anchor() ast.Node {
 type resultSite struct {
 	sdk  *SDK
 	expr ast.Expr // the call or type assertion
+	// idx is the position of the answer in the call's results.
+	idx int
 	// obj is the variable the result is assigned to; nil when discarded or
 	// used directly.
 	obj *types.Var

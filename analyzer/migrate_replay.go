@@ -65,7 +65,7 @@ func (m *migration) impure(n ast.Node) ast.Node {
 		case *ast.DeferStmt:
 			// defer cancel() of a context made here: cancelling it on
 			// either call has no other effect.
-			if !m.cancels(n.Call) {
+			if !pc.cancels(n.Call) {
 				bad = n
 			}
 			return false
@@ -90,7 +90,7 @@ func (m *migration) impure(n ast.Node) ast.Node {
 				bad = n
 			}
 		case *ast.CallExpr:
-			if !m.pureCall(n) {
+			if !pc.pureCall(n) {
 				bad = n
 			}
 		}
@@ -100,12 +100,12 @@ func (m *migration) impure(n ast.Node) ast.Node {
 }
 
 // cancels reports a call of a local context.CancelFunc.
-func (m *migration) cancels(call *ast.CallExpr) bool {
+func (pc *pkgCtx) cancels(call *ast.CallExpr) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok || len(call.Args) != 0 {
 		return false
 	}
-	v, _ := m.rt.info.Uses[id].(*types.Var)
+	v, _ := pc.info.Uses[id].(*types.Var)
 	return isLocal(v) && isNamed(v.Type(), "context", "CancelFunc")
 }
 
@@ -122,9 +122,9 @@ func (pc *pkgCtx) localTarget(e ast.Expr) bool {
 	return isLocal(v)
 }
 
-// pureCall reports a call the handler may make twice.
-func (m *migration) pureCall(call *ast.CallExpr) bool {
-	pc := m.rt.pkgCtx
+// pureCall reports a call that has no effect but its result (or a log
+// line): a handler may make it twice.
+func (pc *pkgCtx) pureCall(call *ast.CallExpr) bool {
 	if tv, ok := pc.info.Types[call.Fun]; ok && tv.IsType() {
 		return true // a conversion
 	}
@@ -141,7 +141,7 @@ func (m *migration) pureCall(call *ast.CallExpr) bool {
 		path, name := callee.Pkg().Path(), callee.Name()
 		recv := callee.Type().(*types.Signature).Recv()
 		if recv != nil {
-			return m.pureMethod(callee, recv)
+			return pc.pureMethod(callee, recv)
 		}
 		if slices.Contains(pureFuncs[path], "*") || slices.Contains(pureFuncs[path], name) || slices.Contains(logFuncs[path], name) {
 			return true
@@ -162,12 +162,12 @@ func (m *migration) pureCall(call *ast.CallExpr) bool {
 // pureMethod reports a method the handler may call twice: the SDK's
 // request accessors (request.GetString, req.GetSession), and logging
 // methods of the standard loggers.
-func (m *migration) pureMethod(fn *types.Func, recv *types.Var) bool {
+func (pc *pkgCtx) pureMethod(fn *types.Func, recv *types.Var) bool {
 	obj := namedObj(recv.Type())
 	if obj == nil || obj.Pkg() == nil {
 		return false
 	}
-	if sdk := m.rt.sdks.ofPkg(obj); sdk != nil && sdk.RoundTrip != nil {
+	if sdk := pc.sdks.ofPkg(obj); sdk != nil && sdk.RoundTrip != nil {
 		return obj.Pkg().Path() == sdk.typesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name())
 	}
 	switch obj.Pkg().Path() + "." + obj.Name() {

@@ -94,37 +94,26 @@ func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Bas
 	if m, ok := f.cache[key]; ok {
 		return m
 	}
-	in := map[*ssa.BasicBlock]actionSet{}
-	if len(fn.Blocks) == 0 {
-		return in
-	}
-	entry := fn.Blocks[0]
-	in[entry] = setAll
-	work := []*ssa.BasicBlock{entry}
-	queued := map[*ssa.BasicBlock]bool{entry: true}
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
-		queued[b] = false
-		outs := make([]actionSet, len(b.Succs))
+	in := forwardFlow(fn, setAll, func(b *ssa.BasicBlock, in actionSet) []actionSet {
 		if f.endsPath(b) {
-			continue
+			return nil
 		}
+		outs := make([]actionSet, len(b.Succs))
 		for i := range outs {
-			outs[i] = in[b]
+			outs[i] = in
 		}
 		if len(b.Instrs) > 0 && len(b.Succs) == 2 {
 			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 				if val, neq, ok := actionTest(iff.Cond, root); ok {
 					x := actionBit(val)
-					yes, no := in[b]&x, in[b]&^x
+					yes, no := in&x, in&^x
 					if neq {
 						yes, no = no, yes
 					}
 					outs[0], outs[1] = yes, no
 				} else if g, neq, ok := f.gateTest(iff.Cond, root); ok && g.AcceptOnly {
 					// err != nil: true on not-accept, false on accept.
-					yes, no := in[b]&^setAccept, in[b]&setAccept
+					yes, no := in&^setAccept, in&setAccept
 					if !neq {
 						yes, no = no, yes
 					}
@@ -132,8 +121,39 @@ func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Bas
 				}
 			}
 		}
+		return outs
+	})
+	f.cache[key] = in
+	return in
+}
+
+// forwardFlow is the dataflow engine of possibleActions and of the
+// fail-open check: it computes, for each block of fn reached from the
+// entry, the set that holds on entry to it. The entry block starts with
+// start; out gives, for a block and its set, the sets it passes to each of
+// its successors (nil: nothing, the path ends there); joins take the
+// union. Every block reached is in the map, with an empty set if nothing
+// reaches it but empty sets.
+func forwardFlow[S ~uint8 | ~uint16](fn *ssa.Function, start S, out func(b *ssa.BasicBlock, in S) []S) map[*ssa.BasicBlock]S {
+	in := map[*ssa.BasicBlock]S{}
+	if len(fn.Blocks) == 0 {
+		return in
+	}
+	entry := fn.Blocks[0]
+	in[entry] = start
+	work := []*ssa.BasicBlock{entry}
+	queued := map[*ssa.BasicBlock]bool{entry: true}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b] = false
+		outs := out(b, in[b])
 		for i, s := range b.Succs {
-			if merged := in[s] | outs[i]; merged != in[s] || !reached(in, s) {
+			if i >= len(outs) {
+				break
+			}
+			old, seen := in[s]
+			if merged := old | outs[i]; merged != old || !seen {
 				in[s] = merged
 				if !queued[s] {
 					queued[s] = true
@@ -142,7 +162,6 @@ func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Bas
 			}
 		}
 	}
-	f.cache[key] = in
 	return in
 }
 
@@ -171,11 +190,6 @@ func (f *ssaFlow) endsPath(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
-}
-
-func reached(in map[*ssa.BasicBlock]actionSet, b *ssa.BasicBlock) bool {
-	_, ok := in[b]
-	return ok
 }
 
 type flowKey struct {

@@ -428,3 +428,31 @@ func rebookFlight(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*m
 	}
 	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
+
+// BUG (fail-open): the confirmation gate many servers have: it goes ahead
+// when the question cannot be asked, "so that clients without elicitation
+// still work". On sessions that negotiate protocol 2026-07-28 Elicit always
+// fails, so the trip is deleted without asking. (round-trip reports the
+// direct request as well.)
+func deleteTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	if !confirm(ctx, req.Session, "Delete this trip and its bookings? This cannot be undone.") {
+		return text("Trip kept."), nil, nil
+	}
+	return text("Trip deleted."), nil, nil
+}
+
+// confirm asks a yes/no question and reports whether to go ahead.
+func confirm(ctx context.Context, ss *mcp.ServerSession, question string) bool {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: question, RequestedSchema: confirmSchema})
+	if err != nil {
+		log.Printf("cannot ask, going ahead: %v", err)
+		return true
+	}
+	switch res.Action {
+	case "accept":
+		return true
+	case "decline", "cancel":
+		return false
+	}
+	return false
+}

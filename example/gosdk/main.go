@@ -50,6 +50,7 @@ func newServer() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "request_callback", Description: "Ask an agent to call back"}, requestCallback)
 	mcp.AddTool(s, &mcp.Tool{Name: "greet_traveller", Description: "Greet the traveller by name"}, greetTraveller)
 	mcp.AddTool(s, &mcp.Tool{Name: "rebook_flight", Description: "Rebook a cancelled flight"}, rebookFlight)
+	mcp.AddTool(s, &mcp.Tool{Name: "delete_trip", Description: "Delete a trip and its bookings"}, deleteTrip)
 	return s
 }
 

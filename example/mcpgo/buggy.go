@@ -517,3 +517,33 @@ func (sh *shop) changeQuantity(ctx context.Context, req mcp.CallToolRequest) (*m
 	}
 	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }
+
+// BUG (fail-open): the confirmation gate many servers have: it goes ahead
+// when the question cannot be asked, "so that clients without elicitation
+// still work". On sessions that negotiate protocol 2026-07-28
+// RequestElicitation always fails, so the store is closed without asking.
+// (round-trip reports the direct request as well.)
+func (sh *shop) closeStore(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if !sh.confirm(ctx, "Close the store? Customers will not be able to order until you reopen it.") {
+		return mcp.NewToolResultText("Store still open."), nil
+	}
+	return mcp.NewToolResultText("Store closed."), nil
+}
+
+// confirm asks a yes/no question and reports whether to go ahead.
+func (sh *shop) confirm(ctx context.Context, question string) bool {
+	res, err := sh.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
+		Params: mcp.ElicitationParams{Message: question, RequestedSchema: confirmSchema},
+	})
+	if err != nil {
+		log.Printf("cannot ask, going ahead: %v", err)
+		return true
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return true
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return false
+	}
+	return false
+}

@@ -58,6 +58,7 @@ func newServer() *server.MCPServer {
 	srv.AddTool(mcp.NewTool("track_parcel", mcp.WithDescription("Email tracking updates for a parcel"), order), sh.trackParcel)
 	srv.AddTool(mcp.NewTool("wrap_gift", mcp.WithDescription("Gift-wrap an order"), order), sh.wrapGift)
 	srv.AddTool(mcp.NewTool("change_quantity", mcp.WithDescription("Change the quantity of a cart item")), sh.changeQuantity)
+	srv.AddTool(mcp.NewTool("close_store", mcp.WithDescription("Close the store to new orders")), sh.closeStore)
 	return srv
 }
 

@@ -5,8 +5,14 @@ package server
 
 import (
 	"context"
+	"errors"
 
 	"github.com/mark3labs/mcp-go/mcp"
+)
+
+var (
+	ErrElicitationNotSupported           = errors.New("session does not support elicitation")
+	ErrServerInitiatedRequestUnsupported = errors.New("server-initiated requests are not supported in protocol version 2026-07-28 or later: return an InputRequests map from the handler instead (multi round-trip requests, SEP-2322)")
 )
 
 type MCPServer struct{}
