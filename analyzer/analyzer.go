@@ -27,10 +27,10 @@
 //
 // What the analyzer knows of each SDK is in the table in sdk.go. Shared
 // helpers: syntax.go (AST, calls that never return), values.go (constant
-// strings), edit.go (the source edits of suggested fixes), actionflow.go
-// (how code branches on a result's action, for the handler summary and the
-// actions check), ssaflow.go (the same on SSA, for the content check and
-// the gate summary).
+// strings), edit.go (the source edits of suggested fixes, gofmt-formatted
+// where they land), actionflow.go (how code branches on a result's action,
+// for the handler summary and the actions check), ssaflow.go (the same on
+// SSA, for the content check and the gate summary).
 package analyzer
 
 import (
@@ -101,6 +101,9 @@ type pkgCtx struct {
 	projectTypes map[*types.TypeName]*SDK
 	// sources are the files' bytes, read for suggested fixes (see src).
 	sources map[*token.File][]byte
+	// formatted says, per file, whether it is gofmt-formatted (see
+	// formatFix).
+	formatted map[*token.File]bool
 	// assigns are the writes of the package's variables (see assignments).
 	assigns map[*types.Var]*assignment
 }

@@ -225,7 +225,7 @@ func TestWantsNameTheirCheck(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "roundtripgosdk", "roundtripmcpgo")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "roundtripgosdk", "roundtripmcpgo", "fiximports")
 }
 
 // With -spec=2026-07-28, API that version removed is reported; with the
