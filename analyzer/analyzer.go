@@ -166,9 +166,10 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 // relevant reports whether the package can hold an elicitation: it imports
 // an SDK, or imports a package whose API mentions one (the export data of an
 // imported package lists every package its API refers to), or some
-// dependency has a fact, or it declares the protocol's three actions. Every other package is skipped before any walk,
-// which keeps elicitlint near the cost of type checking on code that has
-// nothing to do with MCP.
+// dependency has a fact, or it declares the protocol's three actions, or a
+// type shaped like an SDK's result that its API returns. Every other
+// package is skipped before any walk, which keeps elicitlint near the cost
+// of type checking on code that has nothing to do with MCP.
 func (pc *pkgCtx) relevant() bool {
 	for _, imp := range pc.pass.Pkg.Imports() {
 		if pc.sdks.isSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
@@ -182,5 +183,5 @@ func (pc *pkgCtx) relevant() bool {
 	}
 	// A package that mirrors the protocol's actions declares result-like
 	// types for the packages that use it (see summary_resulttypes.go).
-	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg)
+	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg) || len(declaredMirrors(pc.pass.Pkg)) > 0
 }

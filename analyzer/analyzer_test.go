@@ -249,7 +249,9 @@ func TestRoundTripSpec(t *testing.T) {
 func TestProjectResultTypes(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
-	analysistest.Run(t, testdata(t), a, "projapi", "projimpl", "projuse", "projuse2", "notmirror")
+	analysistest.Run(t, testdata(t), a, "projapi", "projimpl", "projuse", "projuse2", "notmirror",
+		// Declared apart from any SDK (#24 §1): known by its shape.
+		"prompts", "promptsmcp", "promptsuse", "notmirrorshape")
 }
 
 // A direct request inside a wrapper is reported once, in the wrapper's
