@@ -104,12 +104,12 @@ func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
 			at := pc.lineEnd(gd.Specs[n-1].End())
 			return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\n\t" + quoted)}
 		}
-		sep := "\n"
+		text := "\n\t" + quoted
 		if len(gd.Specs) > 0 {
-			sep = "\n\n"
+			text += "\n" // a blank line before the others
 		}
 		at := gd.Lparen + 1
-		return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + quoted + sep[1:])}
+		return &analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
 	}
 	if len(gd.Specs) != 1 {
 		return nil
@@ -139,13 +139,12 @@ func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
 // section's last import. ok is false when no section has an import of its
 // kind.
 func (pc *pkgCtx) importSlot(gd *ast.GenDecl, path string) (at token.Pos, after, ok bool) {
-	std := isStdPath
 	line := func(p token.Pos) int { return pc.pass.Fset.Position(p).Line }
 	var section []*ast.ImportSpec
 	flush := func() (token.Pos, bool, bool) {
 		if !slices.ContainsFunc(section, func(is *ast.ImportSpec) bool {
 			p, _ := strconv.Unquote(is.Path.Value)
-			return std(p) == std(path)
+			return isStdPath(p) == isStdPath(path)
 		}) {
 			return token.NoPos, false, false
 		}
@@ -330,7 +329,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 	if !ok {
 		return
 	}
-	out := mergeSpaceDiffs(src, edits, spaces, pc.gofmtClean(tf, src))
+	out := mergeSpaceDiffs(src, edits, spaces, func() bool { return pc.gofmtClean(tf, src) })
 	fix.TextEdits = fix.TextEdits[:0]
 	for _, e := range out {
 		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.Text)})
@@ -385,8 +384,9 @@ func spaceDiffs(text, formatted []byte) (diffs []textedit.Edit, ok bool) {
 // text (spaces, in its offsets) into edits of src: a difference that
 // touches one of the fix's edits joins it (with the original text
 // between), the others become edits of their own, kept only when
-// keepOthers is set. The result is sorted and non-overlapping.
-func mergeSpaceDiffs(src []byte, edits, spaces []textedit.Edit, keepOthers bool) []textedit.Edit {
+// keepOthers says so (asked once, when there is one). The result is
+// sorted and non-overlapping.
+func mergeSpaceDiffs(src []byte, edits, spaces []textedit.Edit, keepOthers func() bool) []textedit.Edit {
 	// The fix's edits in the edited text's offsets, and what comes before
 	// each: the shift from src offsets to edited offsets.
 	type span struct {
@@ -424,6 +424,7 @@ func mergeSpaceDiffs(src []byte, edits, spaces []textedit.Edit, keepOthers bool)
 	}
 	edited := textedit.Apply(src, edits)
 	var out []textedit.Edit
+	var keep *bool
 	for i := 0; i < len(spans); {
 		start, end := spans[i].start, spans[i].end
 		members := []span{spans[i]}
@@ -431,9 +432,14 @@ func mergeSpaceDiffs(src []byte, edits, spaces []textedit.Edit, keepOthers bool)
 			end = max(end, spans[i].end)
 			members = append(members, spans[i])
 		}
-		hasEdit := slices.ContainsFunc(members, func(s span) bool { return s.edit >= 0 })
-		if !hasEdit && !keepOthers {
-			continue
+		if !slices.ContainsFunc(members, func(s span) bool { return s.edit >= 0 }) {
+			if keep == nil {
+				k := keepOthers()
+				keep = &k
+			}
+			if !*keep {
+				continue
+			}
 		}
 		// The group's new text: the edited text with its differences.
 		var b strings.Builder
