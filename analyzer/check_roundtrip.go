@@ -449,7 +449,9 @@ func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
 			continue
 		}
 		for _, v := range vals {
-			out = append(out, &keyUse{u.sdk, v.s, v.at, u.fn})
+			k := *u
+			k.key, k.at = v.s, v.at
+			out = append(out, &k)
 		}
 	}
 	return out
