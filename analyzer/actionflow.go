@@ -62,6 +62,9 @@ type decision struct {
 	// guard-clause style: if decline { return }; use the answer), shared
 	// with the others.
 	implicitRest bool
+	// bare is set for a comparison outside any if (return a == X): its
+	// false side is the path of the actions not named.
+	bare bool
 }
 
 func newDecision(n ast.Node) *decision {
@@ -250,7 +253,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *SDK, isAct
 
 // judge combines the decisions made on one result.
 func (af *actionFlow) judge(ds []*decision) actionReport {
-	distinct, joined, named, rest, implicit := map[string]bool{}, map[string]bool{}, map[string]bool{}, false, false
+	distinct, joined, named, rest, implicit, bare := map[string]bool{}, map[string]bool{}, map[string]bool{}, false, false, false
 	var sw *ast.SwitchStmt
 	for _, d := range ds {
 		for a := range d.distinct {
@@ -267,6 +270,9 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 		}
 		if d.implicitRest {
 			implicit = true
+		}
+		if d.bare {
+			bare = true
 		}
 		if s, ok := d.node.(*ast.SwitchStmt); ok && sw == nil {
 			sw = s
@@ -317,11 +323,13 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 	}
 	// A default, final else or the code after every branch leaves is the
 	// path of the one action not named; with -actions-default-handles-rest
-	// it is the path of all of them.
+	// it is the path of all of them, and so is the false side of a bare
+	// comparison (return a == "accept"), unless the code joins named
+	// actions on a path of their own (case "decline", "cancel":).
 	if (rest || implicit) && len(missing) == 1 && !joined[missing[0]] {
 		return actionReport{verdict: vHandled}
 	}
-	if (rest || implicit) && af.pc.cfg.defaultHandlesRest && len(joined) == 0 {
+	if (rest || implicit || bare) && af.pc.cfg.defaultHandlesRest && !joinsNamed(joined, named) {
 		return actionReport{verdict: vHandled}
 	}
 	r := actionReport{verdict: vPartial, at: ds[0].node, missing: missing, sw: sw}
@@ -335,6 +343,18 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 	// neither refusal.
 	r.acceptOnly = named[actAccept] && !named[actDecline] && !named[actCancel]
 	return r
+}
+
+// joinsNamed reports whether an action that shares a path is one the code
+// names: a case or condition that groups named actions, rather than the
+// actions left to a default, an else or the other side of a != test.
+func joinsNamed(joined, named map[string]bool) bool {
+	for a := range joined {
+		if named[a] {
+			return true
+		}
+	}
+	return false
 }
 
 // switchDecision reads `switch res.Action { ... }`.
@@ -403,12 +423,16 @@ func (af *actionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e a
 	}
 	if i >= 0 {
 		if ifs, ok := path[i].(*ast.IfStmt); ok && ifs.Cond != nil && ifs.Cond.Pos() <= b.Pos() && b.End() <= ifs.Cond.End() {
-			return af.ifChainDecision(ifs, path[:i])
+			d := af.ifChainDecision(ifs, path[:i])
+			// The code names val even in a condition the chain cannot
+			// read (!ok || r == nil || r.Action != "accept").
+			d.named[val] = true
+			return d
 		}
 	}
 	// A bare comparison tells one action from the others.
 	d := newDecision(b)
-	d.distinct[val], d.named[val] = true, true
+	d.distinct[val], d.named[val], d.bare = true, true, true
 	for _, a := range allActions {
 		if a != val {
 			d.joined[a] = true
@@ -499,8 +523,32 @@ func (af *actionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 		if b.Op == token.LAND && okx && !nx && len(x) == 1 && !oky {
 			return x, false, true
 		}
+		// err != nil || a != "accept": a condition that compares no
+		// constant string adds cases that are not answers to one branch;
+		// the actions still go the way the comparison sends them.
+		if b.Op == token.LOR && okx && !oky && !af.comparesString(b.Y) {
+			return x, nx, true
+		}
+		if b.Op == token.LOR && oky && !okx && !af.comparesString(b.X) {
+			return y, ny, true
+		}
 	}
 	return nil, false, false
+}
+
+// comparesString reports whether e compares anything with a constant
+// string.
+func (af *actionFlow) comparesString(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+			_, okx := constString(af.pc.info, b.X)
+			_, oky := constString(af.pc.info, b.Y)
+			found = found || okx || oky
+		}
+		return !found
+	})
+	return found
 }
 
 // isEncoder reports functions of the encoding packages (json.Marshal,

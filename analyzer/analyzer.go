@@ -28,10 +28,11 @@
 //
 // What the analyzer knows of each SDK is in the table in sdk.go. Shared
 // helpers: syntax.go (AST, calls that never return), values.go (constant
-// strings), edit.go (the source edits of suggested fixes), actionflow.go
-// (how code branches on a result's action, for the handler summary and the
-// actions check), ssaflow.go (the same on SSA, for the content check and
-// the gate summary, and the dataflow engine the fail-open check drives).
+// strings), edit.go (the source edits of suggested fixes, gofmt-formatted
+// where they land), actionflow.go (how code branches on a result's action,
+// for the handler summary and the actions check), ssaflow.go (the same on
+// SSA, for the content check and the gate summary, and the dataflow engine
+// the fail-open check drives).
 package analyzer
 
 import (
@@ -102,6 +103,9 @@ type pkgCtx struct {
 	projectTypes map[*types.TypeName]*SDK
 	// sources are the files' bytes, read for suggested fixes (see src).
 	sources map[*token.File][]byte
+	// formatted says, per file, whether it is gofmt-formatted (see
+	// formatFix).
+	formatted map[*token.File]bool
 	// assigns are the writes of the package's variables (see assignments).
 	assigns map[*types.Var]*assignment
 }
@@ -164,9 +168,10 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 // relevant reports whether the package can hold an elicitation: it imports
 // an SDK, or imports a package whose API mentions one (the export data of an
 // imported package lists every package its API refers to), or some
-// dependency has a fact, or it declares the protocol's three actions. Every other package is skipped before any walk,
-// which keeps elicitlint near the cost of type checking on code that has
-// nothing to do with MCP.
+// dependency has a fact, or it declares the protocol's three actions, or a
+// type shaped like an SDK's result that its API returns. Every other
+// package is skipped before any walk, which keeps elicitlint near the cost
+// of type checking on code that has nothing to do with MCP.
 func (pc *pkgCtx) relevant() bool {
 	for _, imp := range pc.pass.Pkg.Imports() {
 		if pc.sdks.isSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
@@ -180,5 +185,5 @@ func (pc *pkgCtx) relevant() bool {
 	}
 	// A package that mirrors the protocol's actions declares result-like
 	// types for the packages that use it (see summary_resulttypes.go).
-	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg)
+	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg) || len(declaredMirrors(pc.pass.Pkg)) > 0
 }

@@ -80,7 +80,7 @@ func contentSelectors(pc *pkgCtx, d *discovery) []*ast.SelectorExpr {
 			if !ok || !pc.isResultField(site, sel, site.sdk.ContentField) {
 				return true
 			}
-			if isMove(pc.info, sel, path) {
+			if isMove(pc.info, sel, path) || movedAsserted(pc.info, sel, path, site.body) {
 				return true
 			}
 			switch p := parentOf(path).(type) {
@@ -324,7 +324,7 @@ func contentInstr(fn *ssa.Function, pos token.Pos) ssa.Instruction {
 // path) is moved rather than read: into a field of a composite literal,
 // returned, or assigned to a field. Where the value goes is checked there
 // (a result-like type, or the caller).
-func isMove(info *types.Info, sel *ast.SelectorExpr, path []ast.Node) bool {
+func isMove(info *types.Info, sel ast.Expr, path []ast.Node) bool {
 	switch p := parentOf(path).(type) {
 	case *ast.KeyValueExpr:
 		if p.Value == sel && len(path) >= 3 {
@@ -344,4 +344,44 @@ func isMove(info *types.Info, sel *ast.SelectorExpr, path []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// movedAsserted reports whether the Content selected by sel (the last node
+// of path) is converted and moved on: m, _ := res.Content.(map[string]any),
+// with every use of m a move (mcp-go's Content is an any, so an adapter
+// that fills a project type with a map field asserts it first). The
+// comma-ok form with ok dropped cannot fail, and decides nothing; keeping
+// ok, or a single-value assertion, does.
+func movedAsserted(info *types.Info, sel *ast.SelectorExpr, path []ast.Node, body *ast.BlockStmt) bool {
+	n := len(path)
+	if n < 3 {
+		return false
+	}
+	ta, ok := path[n-2].(*ast.TypeAssertExpr)
+	if !ok || ta.X != sel || ta.Type == nil {
+		return false
+	}
+	as, ok := path[n-3].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ta {
+		return false
+	}
+	okID, _ := as.Lhs[1].(*ast.Ident)
+	id, _ := as.Lhs[0].(*ast.Ident)
+	if okID == nil || okID.Name != "_" || id == nil {
+		return false
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	if !isLocal(v) {
+		return false
+	}
+	moved, uses := true, 0
+	walkWithPath(body, func(n ast.Node, path []ast.Node) {
+		if u, ok := n.(*ast.Ident); ok && info.Uses[u] == v {
+			uses++
+			if !isMove(info, u, path) {
+				moved = false
+			}
+		}
+	})
+	return moved && uses > 0
 }

@@ -70,7 +70,15 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		needID := sdk.URLNeedsID || c.cfg.version() == schema.V20251125
 		if needID {
 			why := "the 2025-11-25 spec requires one to match the completion notification"
-			if sdk.URLNeedsID {
+			switch {
+			case site.requestKey != "" && sdk.URLNeedsID:
+				// The round trip: a 2026-07-28 client gets the request as
+				// it is, an older one from the bridge, which sends it with
+				// a direct request and so through Validate.
+				why = "2026-07-28 clients need none, but " + sdk.Name + "'s bridge sends this request to older clients as a direct request, which its Validate rejects, and the call fails"
+			case site.requestKey != "":
+				why = "2026-07-28 clients need none, but " + sdk.Name + "'s bridge sends this request to older clients, which need one to match the completion notification (spec 2025-11-25)"
+			case sdk.URLNeedsID:
 				why = "mcp-go's Validate rejects the request at run time"
 			}
 			idField := site.fields[fieldID]
@@ -101,7 +109,9 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 				}
 				why := "mcp-go's Validate rejects it at run time"
 				if site.requestKey != "" {
-					why = "the spec requires requestedSchema in form mode" // the round trip skips Validate
+					// 2026-07-28 clients get it without Validate; older
+					// ones through the bridge's direct request.
+					why = "the spec requires requestedSchema in form mode, and " + sdk.Name + "'s bridge sends this request to older clients as a direct request, which its Validate rejects"
 				}
 				c.report(at, "form-mode elicitation has no RequestedSchema: %s; add a flat object schema", why)
 			}

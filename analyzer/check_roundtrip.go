@@ -523,15 +523,41 @@ func (rt *roundTripCheck) resultTypeConst(sdk *SDK) string {
 }
 
 // keys reports answers read under a key no request of the package uses,
-// and requests never read, when every key of the package is a constant.
+// and requests never read, when every key of the package is known: a
+// constant, or a key a helper reads for its callers (see keyValues).
 func (rt *roundTripCheck) keys() {
-	reads, requests := rt.d.rt.reads, rt.d.rt.requests
+	reads, requests := rt.keyValues(rt.d.rt.reads), rt.keyValues(rt.d.rt.requests)
 	for r, hint := range unmatched(reads, requests) {
 		rt.report(r.at, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.key, r.key, hint)
 	}
 	for r, hint := range unmatched(requests, reads) {
 		rt.report(r.at, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.key, hint)
 	}
+}
+
+// keyValues replaces each use whose key is not a constant with one use
+// per constant it can hold, where they are all known
+// (func answer(r mcp.InputResponseMap, key string) ... r[key], called as
+// answer(req.Params.InputResponses, "date")): the use then stands at the
+// constant. The others stay unknown.
+func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
+	var out []*keyUse
+	for _, u := range uses {
+		vals, ok := []constAt(nil), false
+		if e, isExpr := u.at.(ast.Expr); isExpr && u.key == "" {
+			vals, ok = rt.possibleStrings(e, rt.d.localCalls)
+		}
+		if !ok {
+			out = append(out, u)
+			continue
+		}
+		for _, v := range vals {
+			k := *u
+			k.key, k.at = v.s, v.at
+			out = append(out, &k)
+		}
+	}
+	return out
 }
 
 // unmatched yields the uses whose key none of others has, with a

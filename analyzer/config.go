@@ -82,7 +82,7 @@ func (c *config) register(fs *flag.FlagSet) {
 	fs.Var(&c.maxMessageLength, FlagMaxMessageLength, "report elicitation messages longer than this many characters (runes)")
 	fs.Var(&c.spec, FlagSpec, "MCP spec version to check against: 2025-06-18, 2025-11-25 or 2026-07-28")
 	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: "+strings.Join(sdkNames(), " or ")+")")
-	fs.BoolVar(&c.defaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case or final else as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
+	fs.BoolVar(&c.defaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case, final else or the other side of a comparison with \"accept\" as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
 	fs.Var(&c.sensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
 	fs.Var(&c.sensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
 	fs.Var(&c.disable, FlagDisable, "comma-separated checks to turn off: "+strings.Join(Checks, ", "))

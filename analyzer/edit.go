@@ -2,13 +2,17 @@ package analyzer
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
+	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -42,9 +46,10 @@ func zeroValue(t types.Type, qual types.Qualifier) (string, bool) {
 
 // importName returns the name under which the file imports path, or,
 // when it does not, the package's own name plus an edit that adds the
-// import: into the file's import block (the standard library's section),
-// the way goimports would. ok is false when the name cannot be used (a
-// blank or dot import, or the name is taken).
+// import: into the file's import block, in sorted place in the section of
+// its kind (standard library or not), the way goimports would. ok is
+// false when the name cannot be used (a blank or dot import, or the name
+// is taken).
 func (pc *pkgCtx) importName(f *ast.File, path, name string) (_ string, _ *analysis.TextEdit, ok bool) {
 	quoted := strconv.Quote(path)
 	for _, imp := range f.Imports {
@@ -66,28 +71,101 @@ func (pc *pkgCtx) importName(f *ast.File, path, name string) (_ string, _ *analy
 		if !ok || gd.Tok != token.IMPORT {
 			continue
 		}
-		if gd.Lparen.IsValid() {
-			// Before the first spec of the same kind (standard library or
-			// not), so that sorting keeps it in that section.
-			at := gd.Lparen + 1
-			std := !strings.Contains(strings.SplitN(path, "/", 2)[0], ".")
-			for _, spec := range gd.Specs {
-				is := spec.(*ast.ImportSpec)
-				p, _ := strconv.Unquote(is.Path.Value)
-				if !strings.Contains(strings.SplitN(p, "/", 2)[0], ".") == std {
-					return name, &analysis.TextEdit{Pos: pc.lineStart(spec.Pos()), End: pc.lineStart(spec.Pos()), NewText: []byte("\t" + quoted + "\n")}, true
-				}
-			}
-			return name, &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + quoted)}, true
-		}
-		if len(gd.Specs) == 1 {
-			// import "x" becomes a block.
-			spec := gd.Specs[0]
-			return name, &analysis.TextEdit{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte("(\n\t" + quoted + "\n\t")}, true
+		if edit := pc.addImport(gd, path); edit != nil {
+			return name, edit, true
 		}
 	}
 	end := f.Name.End()
 	return name, &analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n\nimport " + quoted)}, true
+}
+
+// isStdPath reports whether an import path is of the standard library
+// (its first element has no dot).
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// addImport returns the edit that adds path to the import declaration gd,
+// or nil when gd is not one it can add to.
+func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
+	quoted := strconv.Quote(path)
+	if gd.Lparen.IsValid() {
+		if at, after, ok := pc.importSlot(gd, path); ok {
+			if after {
+				at = pc.lineEnd(at)
+				return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + quoted)}
+			}
+			return &analysis.TextEdit{Pos: pc.lineStart(at), End: pc.lineStart(at), NewText: []byte("\t" + quoted + "\n")}
+		}
+		// No import of its kind yet: a section of its own, the standard
+		// library's first.
+		if n := len(gd.Specs); n > 0 && !isStdPath(path) {
+			at := pc.lineEnd(gd.Specs[n-1].End())
+			return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\n\t" + quoted)}
+		}
+		text := "\n\t" + quoted
+		if len(gd.Specs) > 0 {
+			text += "\n" // a blank line before the others
+		}
+		at := gd.Lparen + 1
+		return &analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
+	}
+	if len(gd.Specs) != 1 {
+		return nil
+	}
+	// import "x" becomes a block of two.
+	spec := gd.Specs[0].(*ast.ImportSpec)
+	data, tf := pc.src(spec.Pos())
+	if data == nil {
+		return nil
+	}
+	old := string(data[tf.Offset(spec.Pos()):tf.Offset(spec.End())])
+	p, _ := strconv.Unquote(spec.Path.Value)
+	first, second, sep := "\t"+quoted, "\t"+old, "\n"
+	if isStdPath(p) != isStdPath(path) {
+		sep = "\n\n"
+	}
+	if isStdPath(p) && !isStdPath(path) || isStdPath(p) == isStdPath(path) && p < path {
+		first, second = second, first
+	}
+	return &analysis.TextEdit{Pos: spec.Pos(), End: spec.End(), NewText: []byte("(\n" + first + sep + second + "\n)")}
+}
+
+// importSlot returns where path goes in the import block gd: before the
+// first import that sorts after it in the first section (a run of imports
+// on consecutive lines, which gofmt sorts) holding an import of the same
+// kind, standard library or not; or, when it sorts last there, after the
+// section's last import. ok is false when no section has an import of its
+// kind.
+func (pc *pkgCtx) importSlot(gd *ast.GenDecl, path string) (at token.Pos, after, ok bool) {
+	line := func(p token.Pos) int { return pc.pass.Fset.Position(p).Line }
+	var section []*ast.ImportSpec
+	flush := func() (token.Pos, bool, bool) {
+		if !slices.ContainsFunc(section, func(is *ast.ImportSpec) bool {
+			p, _ := strconv.Unquote(is.Path.Value)
+			return isStdPath(p) == isStdPath(path)
+		}) {
+			return token.NoPos, false, false
+		}
+		for _, is := range section {
+			if p, _ := strconv.Unquote(is.Path.Value); p > path {
+				return is.Pos(), false, true
+			}
+		}
+		return section[len(section)-1].End(), true, true
+	}
+	for _, spec := range gd.Specs {
+		is := spec.(*ast.ImportSpec)
+		if n := len(section); n > 0 && line(is.Pos()) > line(section[n-1].End())+1 {
+			if at, after, ok := flush(); ok {
+				return at, after, true
+			}
+			section = section[:0]
+		}
+		section = append(section, is)
+	}
+	return flush()
 }
 
 // failReturn spells a return statement that leaves a function with an
@@ -194,4 +272,189 @@ func (pc *pkgCtx) lineEnd(pos token.Pos) token.Pos {
 		return pos + token.Pos(i)
 	}
 	return pos + token.Pos(len(data)-off)
+}
+
+// Formatting fixes. gopls, golangci-lint --fix and other consumers of
+// analysis edits apply a fix's edits as they are, without formatting the
+// file afterwards, so the edits must leave it gofmt-formatted: text that
+// moves code to another depth re-indented, the trailing comments of the
+// lines around a line that changed length aligned again. Producers write
+// the right tokens; formatFix gets the white space right for them all.
+
+// formatFix rewrites the edits of a fix to one file so that the file they
+// give is what go/format makes of it. It formats the edited file and
+// turns every difference, which is white space only, into an edit of its
+// own, or merges it into the fix's edit it touches. On a file that is not
+// gofmt-formatted to begin with, only differences that touch the fix's
+// own edits are taken: the fix does not reformat code it does not change.
+// A fix whose edited file does not parse, or whose formatting changes more
+// than white space (it would reorder imports), is left as it is.
+func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
+	if len(fix.TextEdits) == 0 {
+		return
+	}
+	src, tf := pc.src(fix.TextEdits[0].Pos)
+	if src == nil || tf.Size() != len(src) {
+		return
+	}
+	edits := make([]textedit.Edit, 0, len(fix.TextEdits))
+	for _, te := range fix.TextEdits {
+		end := te.End
+		if !end.IsValid() {
+			end = te.Pos
+		}
+		if pc.pass.Fset.File(te.Pos) != tf || pc.pass.Fset.File(end) != tf {
+			return // edits in several files: not ours
+		}
+		edits = append(edits, textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
+	}
+	// The order textedit.Apply makes them in, which mergeSpaceDiffs
+	// follows.
+	slices.SortStableFunc(edits, func(a, b textedit.Edit) int {
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+	for i, e := range edits {
+		for _, prev := range edits[:i] {
+			if e.Overlaps(prev) {
+				return // left to the driver to refuse
+			}
+		}
+	}
+	edited := textedit.Apply(src, edits)
+	formatted, err := format.Source(edited)
+	if err != nil || bytes.Equal(formatted, edited) {
+		return
+	}
+	spaces, ok := spaceDiffs(edited, formatted)
+	if !ok {
+		return
+	}
+	out := mergeSpaceDiffs(src, edits, spaces, func() bool { return pc.gofmtClean(tf, src) })
+	fix.TextEdits = fix.TextEdits[:0]
+	for _, e := range out {
+		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.Text)})
+	}
+}
+
+// gofmtClean reports, once per file, whether src is gofmt-formatted.
+func (pc *pkgCtx) gofmtClean(tf *token.File, src []byte) bool {
+	if clean, ok := pc.formatted[tf]; ok {
+		return clean
+	}
+	f, err := format.Source(src)
+	clean := err == nil && bytes.Equal(f, src)
+	if pc.formatted == nil {
+		pc.formatted = map[*token.File]bool{}
+	}
+	pc.formatted[tf] = clean
+	return clean
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// spaceDiffs compares a text with its formatted form, which must have the
+// same characters apart from white space, and returns the runs of white
+// space of the text that differ, with their formatted replacement. ok is
+// false when something other than white space differs.
+func spaceDiffs(text, formatted []byte) (diffs []textedit.Edit, ok bool) {
+	i, j := 0, 0
+	for {
+		i0, j0 := i, j
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		for j < len(formatted) && isSpace(formatted[j]) {
+			j++
+		}
+		if !bytes.Equal(text[i0:i], formatted[j0:j]) {
+			diffs = append(diffs, textedit.Edit{Start: i0, End: i, Text: string(formatted[j0:j])})
+		}
+		if i == len(text) || j == len(formatted) {
+			return diffs, i == len(text) && j == len(formatted)
+		}
+		if text[i] != formatted[j] {
+			return nil, false
+		}
+		i++
+		j++
+	}
+}
+
+// mergeSpaceDiffs turns the white-space differences found in the edited
+// text (spaces, in its offsets) into edits of src: a difference that
+// touches one of the fix's edits joins it (with the original text
+// between), the others become edits of their own, kept only when
+// keepOthers says so (asked once, when there is one). The result is
+// sorted and non-overlapping.
+func mergeSpaceDiffs(src []byte, edits, spaces []textedit.Edit, keepOthers func() bool) []textedit.Edit {
+	// The fix's edits in the edited text's offsets, and what comes before
+	// each: the shift from src offsets to edited offsets.
+	type span struct {
+		start, end int // in the edited text
+		edit       int // index in edits, or -1 for a white-space difference
+	}
+	var spans []span
+	shift := 0
+	for k, e := range edits {
+		spans = append(spans, span{e.Start + shift, e.Start + shift + len(e.Text), k})
+		shift += len(e.Text) - (e.End - e.Start)
+	}
+	for k := range spaces {
+		spans = append(spans, span{spaces[k].Start, spaces[k].End, -1 - k})
+	}
+	slices.SortStableFunc(spans, func(a, b span) int { return a.start - b.start })
+	// toSrc maps a group's edge to src: an offset of the edited text
+	// outside the fix's edits, or the start or end of one of them (a group
+	// holds its edits whole).
+	toSrc := func(p int, atEnd bool) int {
+		shift := 0
+		for _, e := range edits {
+			s := e.Start + shift
+			switch {
+			case p < s:
+				return p - shift
+			case p == s && !atEnd:
+				return e.Start
+			case p <= s+len(e.Text):
+				return e.End
+			}
+			shift += len(e.Text) - (e.End - e.Start)
+		}
+		return p - shift
+	}
+	edited := textedit.Apply(src, edits)
+	var out []textedit.Edit
+	var keep *bool
+	for i := 0; i < len(spans); {
+		start, end := spans[i].start, spans[i].end
+		members := []span{spans[i]}
+		for i++; i < len(spans) && spans[i].start <= end; i++ {
+			end = max(end, spans[i].end)
+			members = append(members, spans[i])
+		}
+		if !slices.ContainsFunc(members, func(s span) bool { return s.edit >= 0 }) {
+			if keep == nil {
+				k := keepOthers()
+				keep = &k
+			}
+			if !*keep {
+				continue
+			}
+		}
+		// The group's new text: the edited text with its differences.
+		var b strings.Builder
+		at := start
+		for _, m := range members {
+			if m.edit >= 0 {
+				continue
+			}
+			d := spaces[-1-m.edit]
+			b.Write(edited[at:d.Start])
+			b.WriteString(d.Text)
+			at = d.End
+		}
+		b.Write(edited[at:end])
+		out = append(out, textedit.Edit{Start: toSrc(start, false), End: toSrc(end, true), Text: b.String()})
+	}
+	return out
 }

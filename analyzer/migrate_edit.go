@@ -13,10 +13,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// This file writes the migration's edits. The text it writes is already
-// gofmt-formatted where it lands, so that gopls and golangci-lint, which
-// apply raw edits, leave formatted code; edits that would not be are
-// replaced by one edit computed from the formatted file.
+// This file writes the migration's edits. It writes the text gofmt would
+// write where it can (the params re-indented, the lines in place); the
+// reporter makes the rest of the white space what gofmt makes of it
+// (formatFix), so that gopls and golangci-lint, which apply raw edits,
+// leave formatted code.
 
 // edits returns the edits of the migration, or why there are none.
 func (m *migration) edits() ([]analysis.TextEdit, string) {
@@ -47,7 +48,7 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 		return nil, "the name of package " + m.importBlocked + " is taken in this file"
 	}
 	edits = append(edits, mergeInserts(m.importEdits)...)
-	return m.gofmtClean(edits)
+	return m.parses(edits)
 }
 
 // assignKeys names the requests: after the tool (a function literal
@@ -602,11 +603,10 @@ func inRaw(lits []*ast.BasicLit, pos token.Pos) bool {
 	return false
 }
 
-// gofmtClean checks that the edits leave the file gofmt-formatted. When
-// they do not (an unusual layout of the source), it returns one edit
-// computed from the formatted file instead, which tools that apply raw
-// edits can still use.
-func (m *migration) gofmtClean(edits []analysis.TextEdit) ([]analysis.TextEdit, string) {
+// parses checks that the edits leave a file that parses: a guard against
+// a rewrite the fix got wrong. The reporter then makes the edits'
+// white space what gofmt makes of it (formatFix in edit.go).
+func (m *migration) parses(edits []analysis.TextEdit) ([]analysis.TextEdit, string) {
 	data, tf := m.rt.src(m.fn.Pos())
 	if data == nil {
 		return nil, "the file could not be read"
@@ -615,37 +615,11 @@ func (m *migration) gofmtClean(edits []analysis.TextEdit) ([]analysis.TextEdit, 
 	if !ok {
 		return nil, "the fix's edits overlap"
 	}
-	formatted, err := format.Source(out)
-	if err != nil {
+	if _, err := format.Source(out); err != nil {
 		return nil, "the rewritten file would not parse"
 	}
-	if bytes.Equal(formatted, out) {
-		return edits, ""
-	}
-	if orig, err := format.Source(data); err != nil || !bytes.Equal(orig, data) {
-		return edits, "" // the file was not formatted before either
-	}
-	if migrateFallback != nil {
-		migrateFallback(m.rt.pass.Fset.Position(m.fn.Pos()))
-	}
-	p := 0
-	for p < len(data) && p < len(formatted) && data[p] == formatted[p] {
-		p++
-	}
-	q := 0
-	for q < len(data)-p && q < len(formatted)-p && data[len(data)-1-q] == formatted[len(formatted)-1-q] {
-		q++
-	}
-	return []analysis.TextEdit{{
-		Pos:     tf.Pos(p),
-		End:     tf.Pos(len(data) - q),
-		NewText: slices.Clone(formatted[p : len(formatted)-q]),
-	}}, ""
+	return edits, ""
 }
-
-// migrateFallback, when set (by tests), is called when a migration's edits
-// are replaced by one edit from the formatted file.
-var migrateFallback func(token.Position)
 
 // applyEdits applies non-overlapping edits to data.
 func applyEdits(data []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, bool) {

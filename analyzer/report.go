@@ -105,6 +105,9 @@ func (r *reporter) flush() {
 		)
 	})
 	for _, d := range diags {
+		for i := range d.SuggestedFixes {
+			r.pc.formatFix(&d.SuggestedFixes[i])
+		}
 		r.pc.pass.Report(d)
 	}
 }

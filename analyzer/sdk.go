@@ -264,6 +264,7 @@ type Positional struct {
 const (
 	fieldAction  = "Action"
 	fieldContent = "Content"
+	fieldMeta    = "Meta" // go-sdk's result has it; project mirrors copy it
 
 	fieldMessage = "Message"
 	fieldMode    = "Mode"

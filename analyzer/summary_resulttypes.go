@@ -25,7 +25,15 @@ import (
 //     for all three actions ("accept", "decline", "cancel"). This is how
 //     a package that only declares the type and the interface (the
 //     implementations live in packages that import it, out of its sight)
-//     says what the type is.
+//     says what the type is; or
+//   - it mirrors the SDK's result by its shape alone, in a package that
+//     knows no SDK and no action constants (type Answer struct { Action
+//     string; Content map[string]any }; type Asker interface { Ask(...)
+//     (Answer, error) }): a struct whose fields are a string Action, a
+//     Content typed as an answer's and at most a Meta, that an exported
+//     function or an exported method of an interface of the package
+//     returns. Facts cannot flow back from the adapter that fills it (it
+//     imports the declaring package), so the shape has to say it.
 //
 // The declaring package exports a resultTypeFact on the type, with the
 // names of its fields.
@@ -154,8 +162,16 @@ func contentField(t types.Type) (string, bool) {
 
 // mirrorTypes finds the package's result-like types by declaration: struct
 // types with a string Action field, in a package that declares constants
-// for all three actions.
+// for all three actions, and the shapes declaredMirrors finds.
 func mirrorTypes(pc *pkgCtx) {
+	add := func(obj *types.TypeName) {
+		if content, isMap := contentField(obj.Type()); content != "" {
+			pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: fieldAction, Content: content, ContentIsMap: isMap})
+		}
+	}
+	for _, obj := range declaredMirrors(pc.pass.Pkg) {
+		add(obj)
+	}
 	if !declaresActions(pc.pass.Pkg) {
 		return
 	}
@@ -168,12 +184,73 @@ func mirrorTypes(pc *pkgCtx) {
 		// The mirror has the answer's Content too, as the SDKs type it
 		// (map[string]any or any): a struct with a string Action and,
 		// say, a string Content is something else.
-		content, isMap := contentField(obj.Type())
-		if content == "" {
-			continue
-		}
-		pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: fieldAction, Content: content, ContentIsMap: isMap})
+		add(obj)
 	}
+}
+
+// declaredMirrors returns the struct types of pkg that mirror an SDK's
+// result by their shape: a string Action, a Content typed as an answer's
+// (map[string]any or any), at most a Meta besides, and returned by an
+// exported function or an exported method of one of the package's
+// interfaces. Most packages declare no such struct and pay one pass over
+// their scope.
+func declaredMirrors(pkg *types.Package) []*types.TypeName {
+	scope := pkg.Scope()
+	names := scope.Names()
+	var shaped []*types.TypeName
+	for _, name := range names {
+		if obj, ok := scope.Lookup(name).(*types.TypeName); ok && !obj.IsAlias() && mirrorShape(obj.Type()) {
+			shaped = append(shaped, obj)
+		}
+	}
+	if len(shaped) == 0 {
+		return nil
+	}
+	var found []*types.TypeName
+	returns := func(sig *types.Signature) {
+		for i := 0; i < sig.Results().Len(); i++ {
+			if obj := namedObj(sig.Results().At(i).Type()); slices.Contains(shaped, obj) && !slices.Contains(found, obj) {
+				found = append(found, obj)
+			}
+		}
+	}
+	for _, name := range names {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Func:
+			if obj.Exported() {
+				returns(obj.Signature())
+			}
+		case *types.TypeName:
+			if iface, ok := obj.Type().Underlying().(*types.Interface); ok && !obj.IsAlias() {
+				for i := 0; i < iface.NumMethods(); i++ {
+					if m := iface.Method(i); m.Exported() {
+						returns(m.Signature())
+					}
+				}
+			}
+		}
+	}
+	return found
+}
+
+// mirrorShape reports whether t is a struct with a string Action, a
+// Content typed as an answer's, and no field but those and a Meta.
+func mirrorShape(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || actionField(t) == nil {
+		return false
+	}
+	if content, _ := contentField(t); content == "" {
+		return false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		switch s.Field(i).Name() {
+		case fieldAction, fieldContent, fieldMeta:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // declaresActions reports whether pkg declares string constants for all

@@ -174,3 +174,95 @@ func returnsNonEmpty(info *types.Info, e ast.Expr) bool {
 	}
 	return false
 }
+
+// constAt is a constant string an expression can hold, and the expression
+// that spells it.
+type constAt struct {
+	s  string
+	at ast.Expr
+}
+
+// maxArgDepth bounds how many calls possibleStrings follows a parameter
+// through (and stops a function that passes its parameter to itself).
+const maxArgDepth = 3
+
+// possibleStrings returns every constant string e can hold: e itself when
+// it is a constant; the value of a local variable assigned once; for a
+// parameter of an unexported, non-generic function of the package that is
+// only ever called, never used as a value and never assigned, the strings
+// of that argument at every call (calls are the package's calls of its own
+// functions). ok is false when some value is not known.
+func (pc *pkgCtx) possibleStrings(e ast.Expr, calls []localCall) ([]constAt, bool) {
+	return pc.possibleStringsDepth(e, calls, 0)
+}
+
+func (pc *pkgCtx) possibleStringsDepth(e ast.Expr, calls []localCall, depth int) ([]constAt, bool) {
+	e = ast.Unparen(e)
+	if s, ok := constString(pc.info, e); ok {
+		return []constAt{{s, e}}, true
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok || depth >= maxArgDepth {
+		return nil, false
+	}
+	v, ok := pc.info.Uses[id].(*types.Var)
+	if !ok || !isLocal(v) {
+		return nil, false
+	}
+	if def, _ := pc.singleAssignment(id); def != nil {
+		return pc.possibleStringsDepth(def, calls, depth+1)
+	}
+	fn, idx := pc.paramOf(v)
+	if fn == nil || pc.assignments()[v] != nil {
+		return nil, false
+	}
+	uses := 0
+	for _, obj := range pc.info.Uses {
+		if obj == fn {
+			uses++
+		}
+	}
+	var all []constAt
+	called := 0
+	for _, lc := range calls {
+		if lc.fn != fn {
+			continue
+		}
+		called++
+		if lc.call.Ellipsis.IsValid() || idx >= len(lc.call.Args) {
+			return nil, false
+		}
+		vals, ok := pc.possibleStringsDepth(lc.call.Args[idx], calls, depth+1)
+		if !ok {
+			return nil, false
+		}
+		all = append(all, vals...)
+	}
+	// Every use of the function is one of these calls: none hands it on.
+	if called == 0 || called != uses {
+		return nil, false
+	}
+	return all, true
+}
+
+// paramOf returns the unexported, non-generic function of the package
+// that declares v as a parameter (not a variadic one), and its index.
+func (pc *pkgCtx) paramOf(v *types.Var) (*types.Func, int) {
+	scope := pc.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || fn.Exported() || fn.Scope() != v.Parent() {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.TypeParams().Len() > 0 {
+			return nil, 0
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) == v && !(sig.Variadic() && i == sig.Params().Len()-1) {
+				return fn, i
+			}
+		}
+	}
+	return nil, 0
+}

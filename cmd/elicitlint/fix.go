@@ -2,34 +2,15 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"go/format"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/textedit"
 )
-
-// An edit replaces bytes [start, end) of a file with text.
-type edit struct {
-	start, end int
-	text       string
-}
-
-// overlaps reports whether two different edits of one file cannot both
-// be applied: their ranges overlap, or both insert at the same place.
-func (a edit) overlaps(b edit) bool {
-	switch {
-	case a.start == a.end && b.start == b.end:
-		return a.start == b.start
-	case a.start == a.end:
-		return b.start < a.start && a.start < b.end
-	case b.start == b.end:
-		return a.start < b.start && b.start < a.end
-	}
-	return a.start < b.end && b.start < a.end
-}
 
 // fixResult says what -fix did.
 type fixResult struct {
@@ -48,15 +29,15 @@ type fixResult struct {
 // printed to w instead.
 func applyFixes(fs []*finding, printDiff bool, w io.Writer, cwd string) (fixResult, error) {
 	var res fixResult
-	edits := map[string][]edit{} // accepted edits, by file
-	sizes := map[string]int{}    // file sizes when loaded
+	edits := map[string][]textedit.Edit{} // accepted edits, by file
+	sizes := map[string]int{}             // file sizes when loaded
 findings:
 	for _, f := range fs {
 		if len(f.diag.SuggestedFixes) == 0 || f.generated {
 			res.remaining = append(res.remaining, f)
 			continue
 		}
-		fileEdits := map[string][]edit{}
+		fileEdits := map[string][]textedit.Edit{}
 		for _, te := range f.diag.SuggestedFixes[0].TextEdits {
 			tf := f.fset.File(te.Pos)
 			if tf == nil {
@@ -67,8 +48,8 @@ findings:
 			if !end.IsValid() {
 				end = te.Pos
 			}
-			e := edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)}
-			if e.end < e.start || f.fset.File(end) != tf {
+			e := textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)}
+			if e.End < e.Start || f.fset.File(end) != tf {
 				res.remaining = append(res.remaining, f)
 				continue findings
 			}
@@ -79,7 +60,7 @@ findings:
 		for name, es := range fileEdits {
 			for _, e := range es {
 				for _, prev := range edits[name] {
-					if e != prev && e.overlaps(prev) {
+					if e != prev && e.Overlaps(prev) {
 						res.conflicts++
 						res.remaining = append(res.remaining, f)
 						continue findings
@@ -110,7 +91,7 @@ findings:
 		if len(old) != sizes[name] {
 			return res, fmt.Errorf("%s changed while elicitlint ran; no fixes written to it", name)
 		}
-		fixed := apply(old, edits[name])
+		fixed := textedit.Apply(old, edits[name])
 		if formatted, err := format.Source(fixed); err == nil {
 			fixed = formatted
 		}
@@ -132,21 +113,4 @@ findings:
 		}
 	}
 	return res, nil
-}
-
-// apply makes non-overlapping edits to src.
-func apply(src []byte, edits []edit) []byte {
-	es := slices.Clone(edits)
-	slices.SortStableFunc(es, func(a, b edit) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end))
-	})
-	var out bytes.Buffer
-	last := 0
-	for _, e := range es {
-		out.Write(src[last:e.start])
-		out.WriteString(e.text)
-		last = e.end
-	}
-	out.Write(src[last:])
-	return out.Bytes()
 }

@@ -125,31 +125,6 @@ func TestUnifiedDiffApplies(t *testing.T) {
 	}
 }
 
-func TestEditOverlaps(t *testing.T) {
-	for _, tc := range []struct {
-		a, b edit
-		want bool
-	}{
-		{edit{5, 5, "x"}, edit{5, 5, "y"}, true},  // two insertions at one place
-		{edit{5, 5, "x"}, edit{6, 6, "y"}, false}, // at different places
-		{edit{5, 5, "x"}, edit{3, 8, "y"}, true},  // inside a replacement
-		{edit{3, 3, "x"}, edit{3, 8, "y"}, false}, // before it
-		{edit{8, 8, "x"}, edit{3, 8, "y"}, false}, // after it
-		{edit{1, 4, "x"}, edit{3, 8, "y"}, true},
-		{edit{1, 3, "x"}, edit{3, 8, "y"}, false},
-	} {
-		if got := tc.a.overlaps(tc.b); got != tc.want {
-			t.Errorf("%v overlaps %v = %v", tc.a, tc.b, got)
-		}
-		if got := tc.b.overlaps(tc.a); got != tc.want {
-			t.Errorf("%v overlaps %v = %v", tc.b, tc.a, got)
-		}
-	}
-	if got := string(apply([]byte("0123456789"), []edit{{7, 9, "x"}, {2, 2, "ab"}, {0, 1, ""}})); got != "1ab23456x9" {
-		t.Errorf("apply = %q", got)
-	}
-}
-
 // .go arguments map to their packages, grouped by module; files ./...
 // would not match are skipped.
 func TestResolveTargets(t *testing.T) {

@@ -222,3 +222,56 @@ func printed(ctx context.Context, ss *mcp.ServerSession) {
 	res, _ := ss.Elicit(ctx, p) // want `elicitation result's Action is only printed, never checked.*\(actions\)`
 	fmt.Printf("action=%s\n", res.Action)
 }
+
+// A compound condition that names accept and no refusal is accept-only,
+// like the plain one: the same message, whatever else the condition tests
+// (the go-sdk conformance server's acceptedContent).
+func acceptedContent(responses mcp.InputResponseMap, key string) map[string]any {
+	r, ok := responses[key].(*mcp.ElicitResult)
+	if !ok || r == nil || r.Action != "accept" { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path.*\(actions\)`
+		return nil
+	}
+	return r.Content
+}
+
+func compoundErr(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, p)
+	if err != nil || res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
+		return errors.New("no")
+	}
+	return nil
+}
+
+// A helper that receives the result is reported itself, in the same
+// words; its callers stay silent.
+func acceptedOnly(r *mcp.ElicitResult, err error) bool { // want acceptedOnly:`readsAction\(0\)`
+	if err != nil || r == nil || r.Action != "accept" { // want `only checked for "accept".*\(actions\)`
+		return false
+	}
+	return true
+}
+
+func callsAcceptedOnly(ctx context.Context, ss *mcp.ServerSession) bool {
+	res, err := ss.Elicit(ctx, p)
+	return acceptedOnly(res, err)
+}
+
+// Near miss: a compound condition that names both refusals handles them
+// (the rule of switchJoined); the code after is accept's.
+func compoundRefusals(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, p)
+	if err != nil || res.Action == "decline" || res.Action == "cancel" {
+		return errors.New("no")
+	}
+	return nil
+}
+
+// A compound condition that names one refusal is not accept-only: the
+// message names the action left without a path.
+func compoundDecline(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, p)
+	if err != nil || res.Action == "decline" { // want `not handled for "cancel".*\(actions\)`
+		return errors.New("no")
+	}
+	return nil
+}

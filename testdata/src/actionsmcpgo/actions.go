@@ -55,3 +55,12 @@ func session(ctx context.Context) {
 	}
 	s.RequestElicitation(ctx, req) // want `elicitation result is discarded.*\(actions\)`
 }
+
+// A compound condition naming accept and no refusal: accept-only.
+func compound(ctx context.Context, s *server.MCPServer) error {
+	res, err := s.RequestElicitation(ctx, req)
+	if err != nil || res == nil || res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path.*\(actions\)`
+		return errors.New("no")
+	}
+	return nil
+}

@@ -41,3 +41,41 @@ func joinedOnly(ctx context.Context, ss *mcp.ServerSession) {
 	case "decline", "cancel":
 	}
 }
+
+// The gate forms that treat decline and cancel alike on purpose pass
+// under the flag too: the negated test with an early return, and a bare
+// comparison returned as a bool.
+func notAcceptReturn(ctx context.Context, ss *mcp.ServerSession) string {
+	res, _ := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
+	if res.Action != "accept" {
+		return "refused"
+	}
+	return "yes"
+}
+
+func confirm(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
+	if err != nil {
+		return false, err
+	}
+	return res.Action == "accept", nil
+}
+
+func compoundGate(ctx context.Context, ss *mcp.ServerSession) string {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
+	if err != nil || res == nil || res.Action != "accept" {
+		return "refused"
+	}
+	return "yes"
+}
+
+// Joined refusals in a condition, with no path for accept: still
+// reported, like the joined case above.
+func joinedCondition(ctx context.Context, ss *mcp.ServerSession) string {
+	res, _ := ss.Elicit(ctx, &mcp.ElicitParams{Message: "m"})
+	s := "asked"
+	if res.Action == "decline" || res.Action == "cancel" { // want `not handled for "accept".*\(actions\)`
+		s = "refused"
+	}
+	return s
+}

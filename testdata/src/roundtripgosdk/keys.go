@@ -57,3 +57,55 @@ func answered(req *mcp.CallToolRequest) string {
 func askOnly() *mcp.CallToolResult {
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"user_name": &mcp.ElicitParams{Message: "Your name?", RequestedSchema: nameSchema}}}
 }
+
+// reserve asks for two answers and reads them through a helper that takes
+// the key: the keys read are the constants its callers pass. "slot" is
+// requested and read nowhere in the package (the go-sdk conformance
+// server reads its answers this way).
+func reserve(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	date := acceptedContent(req.Params.InputResponses, "date")
+	if date == nil {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
+			"date": &mcp.ElicitParams{Message: "Which day?", RequestedSchema: nameSchema},
+			"slot": &mcp.ElicitParams{Message: "Which time?", RequestedSchema: nameSchema}, // want `request "slot" is never read from InputResponses in this package: its answer is ignored, so the handler asks again on every call; read the answer under the same key \(round-trip\)`
+		}}, nil
+	}
+	return reply("booked"), nil
+}
+
+// rebook reads both of its keys, one through a local variable: silent.
+func rebook(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	key := "new_time"
+	day, at := acceptedContent(req.Params.InputResponses, "new_day"), acceptedContent(req.Params.InputResponses, key)
+	if day == nil || at == nil {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
+			"new_day":  &mcp.ElicitParams{Message: "Which day?", RequestedSchema: nameSchema},
+			"new_time": &mcp.ElicitParams{Message: "Which time?", RequestedSchema: nameSchema},
+		}}, nil
+	}
+	return reply("rebooked"), nil
+}
+
+// cancelBooking reads, through the helper, a key no request uses: it is
+// reported at the call that names it.
+func cancelBooking(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if acceptedContent(req.Params.InputResponses, "confirm_cancel") == nil { // want `answer "confirm_cancel" is never requested.*\(round-trip\)`
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
+			"confirm_cancellation": &mcp.ElicitParams{Message: "Cancel the booking?", RequestedSchema: nameSchema}, // want `request "confirm_cancellation" is never read.*\(round-trip\)`
+		}}, nil
+	}
+	return reply("cancelled"), nil
+}
+
+func acceptedContent(responses mcp.InputResponseMap, key string) map[string]any {
+	r, ok := responses[key].(*mcp.ElicitResult)
+	if !ok {
+		return nil
+	}
+	switch r.Action {
+	case "accept":
+		return r.Content
+	case "decline", "cancel":
+	}
+	return nil
+}

@@ -111,3 +111,17 @@ func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "deploy_accept_only", Description: "Deploy (accept only)"}, DeployAcceptOnly)
 	mcp.AddTool(s, &mcp.Tool{Name: "deploy_content_first", Description: "Deploy (content first)"}, DeployContentFirst)
 }
+
+// ConnectURL asks for an out-of-band step in the round trip. Without an
+// ElicitationID, go-sdk's bridge sends the request to an older client
+// with no ID to match the completion notification by.
+func ConnectURL(ctx context.Context, req *mcp.CallToolRequest, in DeployIn) (*mcp.CallToolResult, any, error) {
+	if _, ok := req.Params.InputResponses["github"].(*mcp.ElicitResult); ok {
+		return text("connected"), nil, nil
+	}
+	return &mcp.CallToolResult{
+		InputRequests: mcp.InputRequestMap{
+			"github": &mcp.ElicitParams{Mode: "url", Message: "Connect GitHub", URL: "https://example.com/connect"}, // want `url-mode elicitation has no ElicitationID: 2026-07-28 clients need none, but go-sdk's bridge sends this request to older clients.*\(mode\)`
+		},
+	}, nil, nil
+}

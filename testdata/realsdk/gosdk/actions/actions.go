@@ -230,3 +230,23 @@ func (p *pendingApproval) StoredInFieldOK(ctx context.Context, ss *mcp.ServerSes
 	p.answer, err = ss.Elicit(ctx, params("Approve the expense report?"))
 	return err
 }
+
+// CompoundAcceptOnly names accept and no refusal in a condition that tests
+// more: accept-only, in the same words as the plain test.
+func CompoundAcceptOnly(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, params("Rotate the keys?"))
+	if err != nil || res == nil || res.Action != "accept" { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path.*\(actions\)`
+		return errors.New("not rotated")
+	}
+	return nil
+}
+
+// CompoundRefusalsOK names both refusals in a compound condition: the
+// code after is accept's.
+func CompoundRefusalsOK(ctx context.Context, ss *mcp.ServerSession) error {
+	res, err := ss.Elicit(ctx, params("Rotate the keys?"))
+	if err != nil || res.Action == "decline" || res.Action == "cancel" {
+		return errors.New("not rotated")
+	}
+	return nil
+}

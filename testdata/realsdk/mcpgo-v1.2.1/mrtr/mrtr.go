@@ -112,3 +112,15 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("deploy_accept_only", env), DeployAcceptOnly)
 	s.AddTool(mcp.NewTool("deploy_content_first", env), DeployContentFirst)
 }
+
+// ConnectURL asks for an out-of-band step in the round trip. Without an
+// ElicitationID, mcp-go's bridge fails the call of an older client: its
+// direct request goes through Validate.
+func ConnectURL(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(request.Params.InputResponses, "github") != nil {
+		return mcp.NewToolResultText("connected"), nil
+	}
+	return server.NewInputRequestBuilder("").
+		Elicit("github", mcp.ElicitationParams{Mode: mcp.ElicitationModeURL, Message: "Connect GitHub", URL: "https://example.com/connect"}). // want `url-mode elicitation has no ElicitationID: 2026-07-28 clients need none, but mcp-go's bridge sends this request to older clients as a direct request, which its Validate rejects, and the call fails.*\(mode\)`
+		ToolResult(), nil
+}

@@ -252,3 +252,23 @@ func (p *pendingApproval) StoredInFieldOK(ctx context.Context, s *server.MCPServ
 	p.answer, err = s.RequestElicitation(ctx, request("Approve the expense report?"))
 	return err
 }
+
+// CompoundAcceptOnly names accept and no refusal in a condition that tests
+// more: accept-only, in the same words as the plain test.
+func CompoundAcceptOnly(ctx context.Context, s *server.MCPServer) error {
+	res, err := s.RequestElicitation(ctx, request("Rotate the keys?"))
+	if err != nil || res == nil || res.Action != mcp.ElicitationResponseActionAccept { // want `only checked for "accept": "decline" \(the user refused\) and "cancel" \(the user dismissed\) take the same path.*\(actions\)`
+		return errors.New("not rotated")
+	}
+	return nil
+}
+
+// CompoundRefusalsOK names both refusals in a compound condition: the
+// code after is accept's.
+func CompoundRefusalsOK(ctx context.Context, s *server.MCPServer) error {
+	res, err := s.RequestElicitation(ctx, request("Rotate the keys?"))
+	if err != nil || res.Action == mcp.ElicitationResponseActionDecline || res.Action == mcp.ElicitationResponseActionCancel {
+		return errors.New("not rotated")
+	}
+	return nil
+}
