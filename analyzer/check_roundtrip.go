@@ -155,10 +155,16 @@ func directMessage(dc *directCall, ctx requestContext) string {
 		}
 		return msg + fmt.Sprintf(": this function is not a tool, prompt or resource handler, so there is no result to return the request in; %s", what)
 	}
-	if !dc.kind.Deprecated {
-		return msg + fmt.Sprintf(": return the request in the result's %s and read the answer from %s%s, which works with old and new clients", rtd.RequestsField, rtd.ResponsesField, answer)
+	// Outside a handler, the request has to move into the handlers that
+	// need its answer.
+	where := "return the request in the result's " + rtd.RequestsField
+	if !ctx.handler {
+		where = "return the request from the tool, prompt or resource handler that needs the answer, in its result's " + rtd.RequestsField + ","
 	}
-	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, return the request in the result's %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.kind.Kind, rtd.RequestsField, rtd.ResponsesField, answer, later)
+	if !dc.kind.Deprecated {
+		return msg + fmt.Sprintf(": %s and read the answer from %s%s, which works with old and new clients", where, rtd.ResponsesField, answer)
+	}
+	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.kind.Kind, where, rtd.ResponsesField, answer, later)
 }
 
 // panicTail ends the messages about reads that panic on client input.

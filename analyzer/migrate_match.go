@@ -32,10 +32,9 @@ func (m *migration) matchHandler() (why string, ok bool) {
 		if rt.notificationFunc(m.fn) {
 			return "", false // the finding says there is no result to return it in
 		}
-		if len(rt.reachingHandlers(m.fn, m.sdk)) == 0 {
-			return "the request is not made in a tool, prompt or resource handler, so there is no result to return it in", false
-		}
-		return "the request is made in a helper, which has no result to return it in; see the docs for migrating a confirmation helper with its callers", false
+		// Its callers may be handlers the package cannot see (through an
+		// interface, in other packages): say only what is known.
+		return "the request is made outside a tool, prompt or resource handler, with no result to return it in; see the docs for migrating a confirmation helper with its callers", false
 	}
 	res := m.sig.Results()
 	if res.Len() < 2 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {

@@ -159,7 +159,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	got, code = gclFindings(t, gcl, dir, config)
 	slices.Sort(got)
 	want = []string{
-		"demo.go:11:2: ServerSession.Elicit fails with \"cannot be sent while serving a request on protocol version 2026-07-28\" on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default: return the request in the result's InputRequests and read the answer from InputResponses, which works with old and new clients (round-trip)",
+		"demo.go:11:2: ServerSession.Elicit fails with \"cannot be sent while serving a request on protocol version 2026-07-28\" on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default: return the request from the tool, prompt or resource handler that needs the answer, in its result's InputRequests, and read the answer from InputResponses (it arrives as *mcp.ElicitResult), which works with old and new clients; no automatic fix: the request is made outside a tool, prompt or resource handler, with no result to return it in; see the docs for migrating a confirmation helper with its callers (round-trip)",
 		"demo.go:11:2: elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\" (actions)",
 	}
 	if code != 1 || !slices.Equal(got, want) {
@@ -220,7 +220,13 @@ func gclFindings(t *testing.T, bin, dir, config string) ([]string, int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s", file, is.Pos.Line, is.Pos.Column, is.Text))
+		// A finding's related positions: golangci-lint reports each as an
+		// issue of its own, the standalone driver as an indented line.
+		text := is.Text
+		if rel, ok := strings.CutPrefix(text, "elicitlint(related information): "); ok {
+			text = "\t" + rel
+		}
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s", file, is.Pos.Line, is.Pos.Column, text))
 	}
 	slices.Sort(out)
 	return out, code

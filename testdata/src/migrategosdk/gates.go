@@ -12,7 +12,7 @@ import (
 // middleware that reach it; the migration of a gate is written by hand
 // (docs/round-trip.md).
 func Confirm(ctx context.Context, ss *mcp.ServerSession, msg string) (bool, error) { // want Confirm:`elicitWrapper\(2:Message\) mode=form`
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: msg, RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; reached from deleteSeries, the handler in gate; no automatic fix: the request is made in a helper, which has no result to return it in; see the docs for migrating a confirmation helper with its callers \(round-trip\)`
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: msg, RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; reached from deleteSeries, the handler in gate; no automatic fix: the request is made outside a tool, prompt or resource handler, with no result to return it in; see the docs for migrating a confirmation helper with its callers \(round-trip\)`
 	if err != nil {
 		return false, err
 	}
@@ -40,7 +40,7 @@ func gate(next mcp.MethodHandler) mcp.MethodHandler {
 // A request outside any handler (a server's main, after Connect): there is
 // no result to return it in.
 func configure(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Configure?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request is not made in a tool, prompt or resource handler, so there is no result to return it in \(round-trip\)`
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Configure?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*: return the request from the tool, prompt or resource handler that needs the answer, in its result's InputRequests, and read the answer from InputResponses .*; no automatic fix: the request is made outside a tool, prompt or resource handler, with no result to return it in; see the docs for migrating a confirmation helper with its callers \(round-trip\)`
 	if err != nil {
 		return err
 	}
