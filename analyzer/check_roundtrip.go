@@ -49,16 +49,13 @@ func checkRoundTrip(c *checkPass) {
 type roundTripCheck struct {
 	*checkPass
 	// imported are the packages the package imports, directly or through
-	// an SDK, by path (see lookupSDK); callersOf is the package's call
-	// index (see callers). Both are built on first need.
-	imported  map[string]*types.Package
-	callersOf map[*types.Func][]ast.Node
+	// an SDK, by path (see lookupSDK); callIx is the package's call index
+	// (see calls). Both are built on first need.
+	imported map[string]*types.Package
+	callIx   *callIndex
 	// migrations are the fixes of the handlers with direct requests, by
 	// handler (see migrate.go).
 	migrations map[ast.Node]*migration
-	// inProcess says whether the package serves in process only (see
-	// inProcessOnly), once known.
-	inProcess *bool
 }
 
 // hasRoundTrip reports whether the SDK version the package is built
@@ -97,35 +94,11 @@ func (rt *roundTripCheck) directRequests() {
 // the SDK exempts from the refusal: it makes an in-process client of
 // them and serves none over a transport.
 func (rt *roundTripCheck) inProcessOnly(sdk *SDK) bool {
-	rtd := sdk.RoundTrip
-	if len(rtd.InProcess) == 0 {
+	if len(sdk.RoundTrip.InProcess) == 0 {
 		return false
 	}
-	if rt.inProcess == nil {
-		inProc, transport := false, false
-		for _, f := range rt.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				fn, _ := typeutil.Callee(rt.info, call).(*types.Func)
-				if fn == nil {
-					return true
-				}
-				for _, m := range rtd.InProcess {
-					inProc = inProc || m.is(sdk, fn)
-				}
-				for _, m := range rtd.Transports {
-					transport = transport || m.is(sdk, fn)
-				}
-				return true
-			})
-		}
-		only := inProc && !transport
-		rt.inProcess = &only
-	}
-	return *rt.inProcess
+	ix := rt.calls()
+	return ix.inProcess[sdk] && !ix.transport[sdk]
 }
 
 // directMessage says what the SDK does with a direct request on a 2026-07-28
@@ -393,10 +366,7 @@ func litField(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
 // nonEmpty reports whether e is a value other than nil, "" or an empty
 // literal, as far as can be told.
 func (rt *roundTripCheck) nonEmpty(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = unAddr(e)
 	if lit, ok := e.(*ast.CompositeLit); ok {
 		if _, isSlice := rt.info.TypeOf(lit).Underlying().(*types.Slice); isSlice {
 			return len(lit.Elts) > 0
@@ -698,10 +668,7 @@ func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*SDK) b
 				all = false
 				return false
 			}
-			e := ast.Unparen(x.Results[0])
-			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-				e = ast.Unparen(u.X)
-			}
+			e := unAddr(x.Results[0])
 			if _, ok := asks[e]; !ok {
 				all = false
 			}
@@ -953,7 +920,7 @@ func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *SDK) []ast.Node {
 	if obj == nil {
 		return nil
 	}
-	callers := rt.callers()
+	callers := rt.calls().callers
 	seen := map[ast.Node]bool{fn: true}
 	var found []ast.Node
 	frontier := []*types.Func{obj}
@@ -982,13 +949,21 @@ func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *SDK) []ast.Node {
 	return found
 }
 
-// callers maps each function of the package to the functions (declarations
-// and literals) that call it, built on first need.
-func (rt *roundTripCheck) callers() map[*types.Func][]ast.Node {
-	if rt.callersOf != nil {
-		return rt.callersOf
+// callIndex is what the round-trip check needs to know of the package's
+// calls, gathered in one walk on first need (most packages never need
+// it): who calls each function of the package, and whether the package
+// serves an SDK's servers in process or over a transport.
+type callIndex struct {
+	callers              map[*types.Func][]ast.Node
+	inProcess, transport map[*SDK]bool
+}
+
+func (rt *roundTripCheck) calls() *callIndex {
+	if rt.callIx != nil {
+		return rt.callIx
 	}
-	rt.callersOf = map[*types.Func][]ast.Node{}
+	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, inProcess: map[*SDK]bool{}, transport: map[*SDK]bool{}}
+	rt.callIx = ix
 	var stack []ast.Node
 	for _, f := range rt.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -997,17 +972,38 @@ func (rt *roundTripCheck) callers() map[*types.Func][]ast.Node {
 				return true
 			}
 			stack = append(stack, n)
-			if call, ok := n.(*ast.CallExpr); ok {
-				if callee, _ := typeutil.Callee(rt.info, call).(*types.Func); callee != nil && callee.Pkg() == rt.pass.Pkg {
-					if caller, _ := enclosing(stack); caller != nil && !slices.Contains(rt.callersOf[callee.Origin()], caller) {
-						rt.callersOf[callee.Origin()] = append(rt.callersOf[callee.Origin()], caller)
-					}
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			callee, _ := typeutil.Callee(rt.info, call).(*types.Func)
+			if callee == nil || callee.Pkg() == nil {
+				return true
+			}
+			if callee.Pkg() == rt.pass.Pkg {
+				if caller, _ := enclosing(stack); caller != nil && !slices.Contains(ix.callers[callee.Origin()], caller) {
+					ix.callers[callee.Origin()] = append(ix.callers[callee.Origin()], caller)
+				}
+				return true
+			}
+			if !rt.sdks.isSDKPath(callee.Pkg().Path()) {
+				return true
+			}
+			for _, sdk := range rt.sdks.all {
+				if sdk.RoundTrip == nil {
+					continue
+				}
+				for _, m := range sdk.RoundTrip.InProcess {
+					ix.inProcess[sdk] = ix.inProcess[sdk] || m.is(sdk, callee)
+				}
+				for _, m := range sdk.RoundTrip.Transports {
+					ix.transport[sdk] = ix.transport[sdk] || m.is(sdk, callee)
 				}
 			}
 			return true
 		})
 	}
-	return rt.callersOf
+	return ix
 }
 
 // handlerName names a handler for messages: a declared function by its
@@ -1079,10 +1075,7 @@ func (rt *roundTripCheck) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
 // constructor whose first argument is a constant string, or a literal of an
 // SDK type with a constant Name field.
 func (rt *roundTripCheck) toolName(e ast.Expr) string {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = unAddr(e)
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		if fn, _ := typeutil.Callee(rt.info, x).(*types.Func); fn != nil && rt.sdks.ofPkg(fn) != nil && len(x.Args) > 0 {

@@ -47,10 +47,7 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 			continue
 		}
 		for _, elt := range lit.Elts {
-			e := ast.Unparen(elt)
-			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-				e = ast.Unparen(u.X)
-			}
+			e := unAddr(elt)
 			var site *paramsSite
 			switch e := e.(type) {
 			case *ast.CompositeLit:

@@ -297,10 +297,7 @@ func (m *migration) paramsSite(a *ask) *paramsSite {
 	if e == nil {
 		return nil
 	}
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = unAddr(e)
 	var v *types.Var
 	if id, ok := e.(*ast.Ident); ok {
 		v, _ = m.rt.info.Uses[id].(*types.Var)
@@ -541,24 +538,16 @@ func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, stri
 		case *ast.LabeledStmt:
 			return m.pathUnsafe([]ast.Stmt{s.Stmt}, target)
 		case *ast.IfStmt:
-			for _, n := range []ast.Node{s.Init, s.Cond} {
-				if n != nil {
-					if bad := m.impure(n); bad != nil {
-						return bad, ""
-					}
-				}
+			if bad := m.impureAny(s.Init, s.Cond); bad != nil {
+				return bad, ""
 			}
 			if target.Pos() < s.Body.End() {
 				return m.pathUnsafe(s.Body.List, target)
 			}
 			return m.pathUnsafe([]ast.Stmt{s.Else}, target)
 		case *ast.SwitchStmt:
-			for _, n := range []ast.Node{s.Init, s.Tag} {
-				if n != nil {
-					if bad := m.impure(n); bad != nil {
-						return bad, ""
-					}
-				}
+			if bad := m.impureAny(s.Init, s.Tag); bad != nil {
+				return bad, ""
 			}
 			for _, c := range s.Body.List {
 				cc := c.(*ast.CaseClause)
@@ -572,12 +561,8 @@ func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, stri
 				}
 			}
 		case *ast.TypeSwitchStmt:
-			for _, n := range []ast.Node{s.Init, s.Assign} {
-				if n != nil {
-					if bad := m.impure(n); bad != nil {
-						return bad, ""
-					}
-				}
+			if bad := m.impureAny(s.Init, s.Assign); bad != nil {
+				return bad, ""
 			}
 			for _, c := range s.Body.List {
 				cc := c.(*ast.CaseClause)
@@ -602,12 +587,8 @@ func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
 	pc := m.rt.pkgCtx
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		for _, n := range []ast.Node{s.Init, s.Cond} {
-			if n != nil {
-				if bad := m.impure(n); bad != nil {
-					return bad
-				}
-			}
+		if bad := m.impureAny(s.Init, s.Cond); bad != nil {
+			return bad
 		}
 		if !pc.terminates(s.Body) {
 			if bad := m.impure(s.Body); bad != nil {
@@ -624,12 +605,8 @@ func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
 		}
 		return nil
 	case *ast.SwitchStmt:
-		for _, n := range []ast.Node{s.Init, s.Tag} {
-			if n != nil {
-				if bad := m.impure(n); bad != nil {
-					return bad
-				}
-			}
+		if bad := m.impureAny(s.Init, s.Tag); bad != nil {
+			return bad
 		}
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CaseClause)

@@ -109,6 +109,19 @@ func (pc *pkgCtx) cancels(call *ast.CallExpr) bool {
 	return isLocal(v) && isNamed(v.Type(), "context", "CancelFunc")
 }
 
+// impureAny returns the first node of the non-nil ns that impure finds.
+func (m *migration) impureAny(ns ...ast.Node) ast.Node {
+	for _, n := range ns {
+		if n == nil {
+			continue
+		}
+		if bad := m.impure(n); bad != nil {
+			return bad
+		}
+	}
+	return nil
+}
+
 // localTarget reports an assignment target that is a local variable (or _).
 func (pc *pkgCtx) localTarget(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)

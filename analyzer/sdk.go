@@ -465,6 +465,7 @@ func joinPath(mod, rel string) string {
 // sdkSet maps package paths to SDK entries, including forks.
 type sdkSet struct {
 	byPkg map[string]*SDK // types or server package path → SDK
+	all   []*SDK          // every entry, forks included
 	mods  []string        // module paths, for the import prefilter
 }
 
@@ -473,6 +474,7 @@ type sdkSet struct {
 func newSDKSet(forks []string) (*sdkSet, error) {
 	set := &sdkSet{byPkg: map[string]*SDK{}}
 	add := func(s *SDK) {
+		set.all = append(set.all, s)
 		set.byPkg[s.typesPath()] = s
 		set.byPkg[s.serverPath()] = s
 		for _, p := range s.Positional {

@@ -99,6 +99,16 @@ func lhsRoot(e ast.Expr) *ast.Ident {
 	}
 }
 
+// unAddr returns e without parentheses and one & in front: the value of
+// &T{...} or (&x).
+func unAddr(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return ast.Unparen(u.X)
+	}
+	return e
+}
+
 // isLocal reports whether v is a local variable (not package-level).
 func isLocal(v *types.Var) bool {
 	return v != nil && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
