@@ -185,5 +185,5 @@ func (pc *pkgCtx) relevant() bool {
 	}
 	// A package that mirrors the protocol's actions declares result-like
 	// types for the packages that use it (see summary_resulttypes.go).
-	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc.pass.Pkg) || len(declaredMirrors(pc.pass.Pkg)) > 0
+	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc) || len(declaredMirrors(pc)) > 0
 }

@@ -320,7 +320,16 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 			}
 		}
 	}
-	edited := textedit.Apply(src, edits)
+	// Format only the top-level declarations the edits touch: gofmt lays
+	// out each declaration on its own, and a file is often much larger
+	// than the function a fix changes.
+	lo, hi := pc.declSpan(tf, edits, len(src))
+	sub := src[lo:hi]
+	subEdits := make([]textedit.Edit, len(edits))
+	for i, e := range edits {
+		subEdits[i] = textedit.Edit{Start: e.Start - lo, End: e.End - lo, Text: e.Text}
+	}
+	edited := textedit.Apply(sub, subEdits)
 	formatted, err := format.Source(edited)
 	if err != nil || bytes.Equal(formatted, edited) {
 		return
@@ -329,11 +338,40 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 	if !ok {
 		return
 	}
-	out := mergeSpaceDiffs(src, edits, spaces, func() bool { return pc.gofmtClean(tf, src) })
+	out := mergeSpaceDiffs(sub, subEdits, spaces, func() bool { return pc.gofmtClean(tf, src) })
 	fix.TextEdits = fix.TextEdits[:0]
 	for _, e := range out {
-		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.Text)})
+		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start + lo), End: tf.Pos(e.End + lo), NewText: []byte(e.Text)})
 	}
+}
+
+// declSpan returns the byte range of the file's top-level declarations
+// that hold the edits (from the first such declaration to the last), or
+// the whole file when an edit falls outside every declaration.
+func (pc *pkgCtx) declSpan(tf *token.File, edits []textedit.Edit, size int) (lo, hi int) {
+	file := pc.fileOf(tf.Pos(0))
+	if file == nil {
+		return 0, size
+	}
+	lo, hi = size, 0
+	for _, e := range edits {
+		found := false
+		for _, d := range file.Decls {
+			s, t := tf.Offset(d.Pos()), tf.Offset(d.End())
+			if s <= e.Start && e.End <= t {
+				lo, hi = min(lo, s), max(hi, t)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return 0, size
+		}
+	}
+	if lo >= hi {
+		return 0, size
+	}
+	return lo, hi
 }
 
 // gofmtClean reports, once per file, whether src is gofmt-formatted.

@@ -545,7 +545,9 @@ func sdkNames() []string {
 
 func (s *sdkSet) isSDKPath(path string) bool {
 	for _, m := range s.mods {
-		if path == m || strings.HasPrefix(path, m+"/") {
+		// path is m, or m followed by "/": no concatenation, this runs
+		// for every import of every package.
+		if rest, ok := strings.CutPrefix(path, m); ok && (rest == "" || rest[0] == '/') {
 			return true
 		}
 	}

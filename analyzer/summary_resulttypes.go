@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -169,15 +170,14 @@ func mirrorTypes(pc *pkgCtx) {
 			pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: fieldAction, Content: content, ContentIsMap: isMap})
 		}
 	}
-	for _, obj := range declaredMirrors(pc.pass.Pkg) {
+	for _, obj := range declaredMirrors(pc) {
 		add(obj)
 	}
-	if !declaresActions(pc.pass.Pkg) {
+	if !declaresActions(pc) {
 		return
 	}
-	scope := pc.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		obj, ok := scope.Lookup(name).(*types.TypeName)
+	for o := range pc.topObjects() {
+		obj, ok := o.(*types.TypeName)
 		if !ok || obj.IsAlias() || actionField(obj.Type()) == nil {
 			continue
 		}
@@ -193,13 +193,11 @@ func mirrorTypes(pc *pkgCtx) {
 // (map[string]any or any), at most a Meta besides, and returned by an
 // exported function or an exported method of one of the package's
 // interfaces. Most packages declare no such struct and pay one pass over
-// their scope.
-func declaredMirrors(pkg *types.Package) []*types.TypeName {
-	scope := pkg.Scope()
-	names := scope.Names()
+// their declarations.
+func declaredMirrors(pc *pkgCtx) []*types.TypeName {
 	var shaped []*types.TypeName
-	for _, name := range names {
-		if obj, ok := scope.Lookup(name).(*types.TypeName); ok && !obj.IsAlias() && mirrorShape(obj.Type()) {
+	for o := range pc.topObjects() {
+		if obj, ok := o.(*types.TypeName); ok && !obj.IsAlias() && mirrorShape(obj.Type()) {
 			shaped = append(shaped, obj)
 		}
 	}
@@ -214,8 +212,8 @@ func declaredMirrors(pkg *types.Package) []*types.TypeName {
 			}
 		}
 	}
-	for _, name := range names {
-		switch obj := scope.Lookup(name).(type) {
+	for o := range pc.topObjects() {
+		switch obj := o.(type) {
 		case *types.Func:
 			if obj.Exported() {
 				returns(obj.Signature())
@@ -253,21 +251,61 @@ func mirrorShape(t types.Type) bool {
 	return true
 }
 
-// declaresActions reports whether pkg declares string constants for all
-// three actions.
-func declaresActions(pkg *types.Package) bool {
-	found := map[string]bool{}
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		c, ok := scope.Lookup(name).(*types.Const)
+// declaresActions reports whether the package declares string constants
+// for all three actions.
+func declaresActions(pc *pkgCtx) bool {
+	var found [3]bool // one per action, in allActions order
+	n := 0
+	for o := range pc.topObjects() {
+		c, ok := o.(*types.Const)
 		if !ok || c.Val().Kind() != constant.String {
 			continue
 		}
-		if v := constant.StringVal(c.Val()); slices.Contains(allActions, v) {
-			found[v] = true
+		if i := slices.Index(allActions, constant.StringVal(c.Val())); i >= 0 && !found[i] {
+			found[i] = true
+			n++
 		}
 	}
-	return len(found) == len(allActions)
+	return n == len(allActions)
+}
+
+// topObjects yields the package's package-level objects (constants,
+// variables, types, functions), from its declarations in source order:
+// unlike Scope.Names, it neither allocates nor sorts.
+func (pc *pkgCtx) topObjects() iter.Seq[types.Object] {
+	return func(yield func(types.Object) bool) {
+		def := func(id *ast.Ident) bool {
+			if obj := pc.info.Defs[id]; obj != nil {
+				return yield(obj)
+			}
+			return true
+		}
+		for _, f := range pc.pass.Files {
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && !def(d.Name) {
+						return
+					}
+				case *ast.GenDecl:
+					for _, spec := range d.Specs {
+						switch spec := spec.(type) {
+						case *ast.TypeSpec:
+							if !def(spec.Name) {
+								return
+							}
+						case *ast.ValueSpec:
+							for _, n := range spec.Names {
+								if !def(n) {
+									return
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 // resultTypes is the summary of the package's result-like types and of
