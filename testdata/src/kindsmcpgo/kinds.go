@@ -112,6 +112,19 @@ func register(s *server.MCPServer) {
 	})
 }
 
+// Keys of sampling and roots requests are matched like elicitation's.
+func keys(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("haiku"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if res := server.SamplingResponse(request.Params.InputResponses, "haiku_draft"); res != nil { // want `answer "haiku_draft" is never requested: no InputRequests key in this package is "haiku_draft" \(did you mean "haiku_drafts"\?\).*\(round-trip\)`
+			return mcp.NewToolResultText(res.Model), nil
+		}
+		return server.NewInputRequestBuilder("").
+			Sample("haiku_drafts", mcp.CreateMessageParams{MaxTokens: 10}). // want `request "haiku_drafts" is never read from InputResponses in this package \(did you mean "haiku_draft"\?\).*\(round-trip\)`
+			Roots("workspace").                                             // want `request "workspace" is never read from InputResponses in this package.*\(round-trip\)`
+			ToolResult(), nil
+	})
+}
+
 // A look-alike RequestSampling on a type that is not the SDK's.
 type fakeServer struct{}
 
