@@ -709,21 +709,6 @@ func isErrNotNil(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	return ok && info.Uses[id] == v && isNil(info, b.Y)
 }
 
-// usedOutside reports whether v is used in body outside the node except.
-func usedOutside(info *types.Info, body *ast.BlockStmt, v *types.Var, except ast.Node) bool {
-	used := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == except {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			used = true
-		}
-		return !used
-	})
-	return used
-}
-
 // freshName returns base, or base with a number, that names nothing
 // visible where the first request is, nothing declared anywhere in the
 // block that holds it (a later ok := ... there would no longer compile),

@@ -47,12 +47,6 @@ func (r *reporter) add(check string, pos, end token.Pos, fixes []analysis.Sugges
 	r.record(check, pos, end, fixes, nil, fmt.Sprintf(format, args...))
 }
 
-// addRelated records a finding of check over [pos, end) with related
-// positions.
-func (r *reporter) addRelated(check string, pos, end token.Pos, related []analysis.RelatedInformation, msg string) {
-	r.record(check, pos, end, nil, related, msg)
-}
-
 // record records a finding. A finding outside the package's files is
 // dropped, and so is a second finding with the same text at the same
 // place, whose related positions join the first's.
