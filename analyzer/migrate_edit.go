@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -617,20 +618,20 @@ func (m *migration) checked(edits []analysis.TextEdit) ([]analysis.TextEdit, str
 	return edits, ""
 }
 
-// applyEdits applies non-overlapping edits to data.
+// applyEdits applies edits to data, or reports that two of them overlap.
 func applyEdits(data []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, bool) {
-	sorted := slices.Clone(edits)
-	slices.SortStableFunc(sorted, func(a, b analysis.TextEdit) int { return int(a.Pos - b.Pos) })
-	var out []byte
-	last := 0
-	for _, e := range sorted {
-		s, t := tf.Offset(e.Pos), tf.Offset(e.End)
-		if s < last || t < s || t > len(data) {
-			return nil, false
+	es := make([]textedit.Edit, len(edits))
+	for i, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
 		}
-		out = append(out, data[last:s]...)
-		out = append(out, e.NewText...)
-		last = t
+		es[i] = textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), Text: string(e.NewText)}
+		for _, prev := range es[:i] {
+			if es[i].Overlaps(prev) {
+				return nil, false
+			}
+		}
 	}
-	return append(out, data[last:]...), true
+	return textedit.Apply(data, es), true
 }
