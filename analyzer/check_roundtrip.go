@@ -964,30 +964,24 @@ func (rt *roundTripCheck) calls() *callIndex {
 	}
 	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, inProcess: map[*SDK]bool{}, transport: map[*SDK]bool{}}
 	rt.callIx = ix
-	var stack []ast.Node
 	for _, f := range rt.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		walkWithPath(f, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
-				return true
+				return
 			}
 			callee, _ := typeutil.Callee(rt.info, call).(*types.Func)
 			if callee == nil || callee.Pkg() == nil {
-				return true
+				return
 			}
 			if callee.Pkg() == rt.pass.Pkg {
 				if caller, _ := enclosing(stack); caller != nil && !slices.Contains(ix.callers[callee.Origin()], caller) {
 					ix.callers[callee.Origin()] = append(ix.callers[callee.Origin()], caller)
 				}
-				return true
+				return
 			}
 			if !rt.sdks.isSDKPath(callee.Pkg().Path()) {
-				return true
+				return
 			}
 			for _, sdk := range rt.sdks.all {
 				if sdk.RoundTrip == nil {
@@ -1000,7 +994,6 @@ func (rt *roundTripCheck) calls() *callIndex {
 					ix.transport[sdk] = ix.transport[sdk] || m.is(sdk, callee)
 				}
 			}
-			return true
 		})
 	}
 	return ix
