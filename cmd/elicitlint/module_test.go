@@ -119,6 +119,27 @@ func golden(t *testing.T, name string, got []string, owner bool) {
 	}
 }
 
+// goldenBytes compares got with testdata/name byte for byte; -update
+// rewrites it.
+func goldenBytes(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("output differs from %s (go test -run %s -update rewrites it):\n%s", path, t.Name(),
+			unifiedDiff("want", "got", string(want), string(got)))
+	}
+}
+
 // lineDiff shows what is missing from and extra in got.
 func lineDiff(want, got []string) string {
 	return unifiedDiff("want", "got", strings.Join(want, "\n")+"\n", strings.Join(got, "\n")+"\n")
@@ -140,6 +161,10 @@ func TestExample(t *testing.T) {
 	if code != 0 {
 		t.Errorf("-json exit %d, want 0", code)
 	}
+	// The whole -json output, byte for byte (with the example's directory
+	// cut from the paths): issue #27 split the analyzer into packages
+	// without changing a byte of it.
+	goldenBytes(t, "example.json", []byte(strings.ReplaceAll(out, dir+string(filepath.Separator), "")))
 	var tree map[string]map[string][]struct{ Category, Posn, Message string }
 	if err := json.Unmarshal([]byte(out), &tree); err != nil {
 		t.Fatalf("-json output is not JSON: %v", err)
