@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -83,7 +85,7 @@ type actionReport struct {
 
 // analyzeUses looks at every use of the result variable v in body and
 // decides how its action is handled.
-func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *SDK) actionReport {
+func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK) actionReport {
 	return af.analyze(v, body, sdk, false)
 }
 
@@ -93,7 +95,7 @@ func (af *actionFlow) analyzeAction(v *types.Var, body *ast.BlockStmt) actionRep
 	return af.analyze(v, body, nil, true)
 }
 
-func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *SDK, isAction bool) actionReport {
+func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK, isAction bool) actionReport {
 	pc := af.pc
 	if body == nil {
 		return actionReport{verdict: vSilent}

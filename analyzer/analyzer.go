@@ -40,6 +40,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/goschema"
 	"golang.org/x/tools/go/analysis"
 )
@@ -93,14 +95,14 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 type pkgCtx struct {
 	pass *analysis.Pass
 	info *types.Info
-	sdks *sdkSet
+	sdks *mcpsdk.Set
 	cfg  *config
 	rep  *reporter
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
 	noReturnFuncs map[*types.Func]bool
 	// projectTypes are the result-like types met so far (nil: not one).
-	projectTypes map[*types.TypeName]*SDK
+	projectTypes map[*types.TypeName]*mcpsdk.SDK
 	// sources are the files' bytes, read for suggested fixes (see src).
 	sources map[*token.File][]byte
 	// formatted says, per file, whether it is gofmt-formatted (see
@@ -118,16 +120,16 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
 		}
 	}()
-	sdks, err := sdkSetFor(cfg.forks.listValue)
+	sdks, err := mcpsdk.SetFor(cfg.forks.listValue)
 	if err != nil {
 		return nil, err
 	}
-	pc := &pkgCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg, projectTypes: map[*types.TypeName]*SDK{}}
+	pc := &pkgCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
 	// The SDKs' own packages implement the protocol (their client calls
 	// the elicitation handler, their bridge for older clients makes the
 	// direct requests): they are not elicitation code to check. Their
 	// examples, in other packages of the same module, are.
-	if !pc.relevant() || sdks.byPkg[pass.Pkg.Path()] != nil {
+	if !pc.relevant() || sdks.ByPkg[pass.Pkg.Path()] != nil {
 		return nil, nil
 	}
 	pc.rep = newReporter(pc)
@@ -174,11 +176,11 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 // of type checking on code that has nothing to do with MCP.
 func (pc *pkgCtx) relevant() bool {
 	for _, imp := range pc.pass.Pkg.Imports() {
-		if pc.sdks.isSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
+		if pc.sdks.IsSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
 			return true // an SDK, or jsonschema-go (schemas for other packages)
 		}
 		for _, imp2 := range imp.Imports() {
-			if pc.sdks.isSDKPath(imp2.Path()) {
+			if pc.sdks.IsSDKPath(imp2.Path()) {
 				return true
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -151,11 +153,11 @@ func pastTense(a string) string {
 
 // actionExpr spells action a the way the switch's other cases do: the SDK
 // constant when they use one, else a string literal.
-func actionExpr(c *checkPass, sdk *SDK, a string, sample ast.Expr) string {
+func actionExpr(c *checkPass, sdk *mcpsdk.SDK, a string, sample ast.Expr) string {
 	if sel, ok := sample.(*ast.SelectorExpr); ok {
-		if k, ok := c.info.Uses[sel.Sel].(*types.Const); ok && sdk.isActionConst(k) {
+		if k, ok := c.info.Uses[sel.Sel].(*types.Const); ok && sdk.IsActionConst(k) {
 			if x, ok := sel.X.(*ast.Ident); ok {
-				return x.Name + "." + sdk.actionConstName(a)
+				return x.Name + "." + sdk.ActionConstName(a)
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -25,7 +27,7 @@ func checkContentSchema(c *checkPass) {
 		if ps == nil {
 			continue
 		}
-		fv := ps.fields[fieldSchema]
+		fv := ps.fields[mcpsdk.FieldSchema]
 		if fv == nil {
 			continue
 		}

@@ -1,11 +1,13 @@
 package analyzer
 
+import "github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 // checkElicitationID implements the elicitation-id check: an ID written as
 // a constant is the same on every call, so concurrent elicitations (and
 // their completion notifications) cannot be told apart.
 func checkElicitationID(c *checkPass) {
 	for _, site := range c.d.requests() {
-		fv := site.fields[fieldID]
+		fv := site.fields[mcpsdk.FieldID]
 		if fv == nil {
 			continue
 		}

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -1067,7 +1069,7 @@ func (fo *failOpen) edgeSet(p, b *ssa.BasicBlock) foSet {
 // resource result): what such a function returns is its reply, not a
 // decision for its caller.
 func (c *checkPass) handlerResult(t types.Type) bool {
-	return c.sdks.namedIn(t, func(sdk *SDK) []string {
+	return c.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil {
 			return nil
 		}
@@ -1189,7 +1191,7 @@ var logPrefixes = []string{"print", "log", "debug", "info", "warn", "error", "tr
 
 // workFunc reports whether a call of fn is work (see work).
 func (c *checkPass) workFunc(fn *types.Func) bool {
-	if fn.Pkg() == nil || c.sdks.ofPkg(fn) != nil {
+	if fn.Pkg() == nil || c.sdks.OfPkg(fn) != nil {
 		return false
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
@@ -1245,7 +1247,7 @@ func (fo *failOpen) name() string {
 	switch syn := fo.fn.Syntax().(type) {
 	case *ast.FuncDecl:
 		if syn.Recv != nil && len(syn.Recv.List) == 1 {
-			if obj := namedObj(fo.c.info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
+			if obj := mcpsdk.NamedObj(fo.c.info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
 				return obj.Name() + "." + syn.Name.Name
 			}
 		}
@@ -1354,7 +1356,7 @@ func calleeName(pc *pkgCtx, call *ast.CallExpr) string {
 		return f.Name
 	case *ast.SelectorExpr:
 		if sel := pc.info.Selections[f]; sel != nil {
-			if obj := namedObj(sel.Recv()); obj != nil {
+			if obj := mcpsdk.NamedObj(sel.Recv()); obj != nil {
 				return obj.Name() + "." + f.Sel.Name
 			}
 		}
@@ -1366,11 +1368,11 @@ func calleeName(pc *pkgCtx, call *ast.CallExpr) string {
 // roundTripInBuild reports, from the SDK's types, whether the version of
 // sdk this package is built against has the round trip; known is false
 // when no package of its direct requests is in sight.
-func (fo *failOpen) roundTripInBuild(sdk *SDK) (has, known bool) {
+func (fo *failOpen) roundTripInBuild(sdk *mcpsdk.SDK) (has, known bool) {
 	if sdk.RoundTrip == nil || len(sdk.RoundTrip.Kinds) == 0 || len(sdk.RoundTrip.Kinds[0].Direct) == 0 {
 		return false, false
 	}
-	want := joinPath(sdk.Module, sdk.RoundTrip.Kinds[0].Direct[0].Pkg)
+	want := mcpsdk.JoinPath(sdk.Module, sdk.RoundTrip.Kinds[0].Direct[0].Pkg)
 	for _, imp := range fo.c.pass.Pkg.Imports() {
 		for _, p := range append([]*types.Package{imp}, imp.Imports()...) {
 			if p.Path() == want {

@@ -1,6 +1,10 @@
 package analyzer
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+)
 
 // checkMessage implements the message check: the message is the prompt
 // the user sees, so it must be there, and short enough that clients do not
@@ -8,7 +12,7 @@ import "unicode/utf8"
 func checkMessage(c *checkPass) {
 	max := int(c.cfg.maxMessageLength)
 	for _, site := range c.d.requests() {
-		fv := site.fields[fieldMessage]
+		fv := site.fields[mcpsdk.FieldMessage]
 		if fv == nil {
 			if site.lit != nil && site.complete {
 				c.report(site.anchor(), "elicitation params have no Message: the spec requires a message that tells the user what is asked and why; set Message")

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/schema"
 )
 
@@ -17,15 +19,15 @@ func checkMode(c *checkPass) {
 
 func checkSiteMode(c *checkPass, site *paramsSite) {
 	sdk := site.sdk
-	if fv := site.fields[fieldMode]; fv != nil && site.lit != nil {
-		if s, ok := constString(c.info, fv.value); ok && s != "" && s != modeForm && s != modeURL {
+	if fv := site.fields[mcpsdk.FieldMode]; fv != nil && site.lit != nil {
+		if s, ok := constString(c.info, fv.value); ok && s != "" && s != mcpsdk.ModeForm && s != mcpsdk.ModeURL {
 			c.report(fv.value, "elicitation mode %q is not valid: the spec defines only \"form\" and \"url\" (lower case)", s)
 			return
 		}
 	}
 	mode := c.modeOf(site)
 	if site.inURLError {
-		mf := site.fields[fieldMode]
+		mf := site.fields[mcpsdk.FieldMode]
 		ms, constMode := "", false
 		if mf != nil {
 			ms, constMode = constString(c.info, mf.value)
@@ -34,28 +36,28 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		// URL too when it is missing, rather than a url-mode finding and
 		// a form-mode finding about the same element.
 		andURL := ""
-		if site.fields[fieldURL] == nil && site.complete && site.lit != nil {
+		if site.fields[mcpsdk.FieldURL] == nil && site.complete && site.lit != nil {
 			andURL = " and a URL"
 		}
 		if sdk.URLErrorFunc != "" {
 			// go-sdk checks the Mode field itself, with no inference.
-			if (mf == nil && site.complete) || (constMode && ms != modeURL) {
+			if (mf == nil && site.complete) || (constMode && ms != mcpsdk.ModeURL) {
 				c.report(site.anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"%s", andURL)
-				if mode != modeURL {
+				if mode != mcpsdk.ModeURL {
 					return
 				}
 			}
-		} else if mode == modeForm {
+		} else if mode == mcpsdk.ModeForm {
 			c.report(site.anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL%s", andURL)
 			return
 		}
-		if mode == "" && (mf == nil || (constMode && ms == modeURL)) {
-			mode = modeURL
+		if mode == "" && (mf == nil || (constMode && ms == mcpsdk.ModeURL)) {
+			mode = mcpsdk.ModeURL
 		}
 	}
 	switch mode {
-	case modeURL:
-		urlField := site.fields[fieldURL]
+	case mcpsdk.ModeURL:
+		urlField := site.fields[mcpsdk.FieldURL]
 		if urlField == nil && site.complete && site.lit != nil {
 			c.report(site.anchor(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 		} else if urlField != nil {
@@ -64,7 +66,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 			}
 		}
 		checkURLValue(c, urlField)
-		if fv := site.fields[fieldSchema]; c.present(fv) {
+		if fv := site.fields[mcpsdk.FieldSchema]; c.present(fv) {
 			c.report(fv.at(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
 		}
 		needID := sdk.URLNeedsID || c.cfg.version() == schema.V20251125
@@ -81,7 +83,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 			case sdk.URLNeedsID:
 				why = "mcp-go's Validate rejects the request at run time"
 			}
-			idField := site.fields[fieldID]
+			idField := site.fields[mcpsdk.FieldID]
 			if idField == nil && site.complete && site.lit != nil {
 				c.report(site.anchor(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 			} else if idField != nil {
@@ -90,18 +92,18 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 				}
 			}
 		}
-	case modeForm:
+	case mcpsdk.ModeForm:
 		if site.lit == nil {
 			return
 		}
-		if fv := site.fields[fieldURL]; c.knownNonEmpty(fv) {
+		if fv := site.fields[mcpsdk.FieldURL]; c.knownNonEmpty(fv) {
 			c.report(fv.at(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
 		}
-		if fv := site.fields[fieldID]; c.knownNonEmpty(fv) {
+		if fv := site.fields[mcpsdk.FieldID]; c.knownNonEmpty(fv) {
 			c.report(fv.at(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
 		}
 		if sdk.FormNeedsSchema {
-			fv := site.fields[fieldSchema]
+			fv := site.fields[mcpsdk.FieldSchema]
 			if (fv == nil && site.complete) || (fv != nil && isNil(c.info, fv.value)) {
 				at := site.anchor()
 				if fv != nil {
@@ -117,7 +119,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 			}
 		}
 	default:
-		checkURLValue(c, site.fields[fieldURL])
+		checkURLValue(c, site.fields[mcpsdk.FieldURL])
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -61,7 +63,7 @@ type roundTripCheck struct {
 // hasRoundTrip reports whether the SDK version the package is built
 // against has the round trip: the package of the direct method declares
 // the marker type.
-func hasRoundTrip(sdk *SDK, fn *types.Func) bool {
+func hasRoundTrip(sdk *mcpsdk.SDK, fn *types.Func) bool {
 	return sdk.RoundTrip != nil && fn.Pkg() != nil && fn.Pkg().Scope().Lookup(sdk.RoundTrip.Marker) != nil
 }
 
@@ -93,7 +95,7 @@ func (rt *roundTripCheck) directRequests() {
 // in the same process only (mcp-go's in-process client), whose sessions
 // the SDK exempts from the refusal: it makes an in-process client of
 // them and serves none over a transport.
-func (rt *roundTripCheck) inProcessOnly(sdk *SDK) bool {
+func (rt *roundTripCheck) inProcessOnly(sdk *mcpsdk.SDK) bool {
 	if len(sdk.RoundTrip.InProcess) == 0 {
 		return false
 	}
@@ -109,14 +111,14 @@ func directMessage(dc *directCall, ctx requestContext) string {
 	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.method, rtd.Refusal)
 	later := ""
 	switch dc.kind.Kind {
-	case kindSampling:
+	case mcpsdk.KindSampling:
 		later = "call the model provider's API from the server"
-	case kindRoots:
+	case mcpsdk.KindRoots:
 		later = "take paths from tool arguments, resource URIs or configuration"
 	}
 	answer := ""
 	if dc.kind.Answer != "" {
-		answer = fmt.Sprintf(" (it arrives as *%s.%s)", lastElem(dc.sdk.TypesPkg), dc.kind.Answer)
+		answer = fmt.Sprintf(" (it arrives as *%s.%s)", mcpsdk.LastElem(dc.sdk.TypesPkg), dc.kind.Answer)
 	}
 	if ctx.noResult {
 		what := "ask from the tool, prompt or resource handler that needs the answer"
@@ -141,7 +143,7 @@ func directMessage(dc *directCall, ctx requestContext) string {
 }
 
 // panicTail ends the messages about reads that panic on client input.
-func panicTail(sdk *SDK) string {
+func panicTail(sdk *mcpsdk.SDK) string {
 	if sdk.RoundTrip.ResponseIface != "" {
 		return "; go-sdk does not recover handler panics, so the server process exits"
 	}
@@ -220,7 +222,7 @@ func (rt *roundTripCheck) contentAsserts() {
 	}
 }
 
-func (rt *roundTripCheck) reportContentAssert(sdk *SDK, ta *ast.TypeAssertExpr, site *resultSite) {
+func (rt *roundTripCheck) reportContentAssert(sdk *mcpsdk.SDK, ta *ast.TypeAssertExpr, site *resultSite) {
 	rt.report(ta, "single-value type assertion %s panics when a client answers with another type: round-trip answers are not checked against the requested schema%s; use the comma-ok form", shortExpr(ta), panicTail(sdk))
 }
 
@@ -313,7 +315,7 @@ func (rt *roundTripCheck) rawAnswers() {
 		}
 		ast.Inspect(rv.body, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if k := rv.sdk.rawFieldKind(sel.Sel.Name); k != nil {
+				if k := rv.sdk.RawFieldKind(sel.Sel.Name); k != nil {
 					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.info.Uses[id] == rv.v {
 						rt.reportRaw(sel, k, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
 					}
@@ -324,18 +326,18 @@ func (rt *roundTripCheck) rawAnswers() {
 	}
 }
 
-func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, k *RequestKind, responses, key string) {
-	sdk := rt.sdks.ofPkg(rt.info.Uses[sel.Sel])
+func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, k *mcpsdk.RequestKind, responses, key string) {
+	sdk := rt.sdks.OfPkg(rt.info.Uses[sel.Sel])
 	if sdk == nil {
 		return
 	}
 	rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with %s.%s(%s, %s)",
-		types.ExprString(sel), sdk.RoundTrip.DecodeMethod, lastElem(sdk.ServerPkg), k.ResponseFunc, responses, key)
+		types.ExprString(sel), sdk.RoundTrip.DecodeMethod, mcpsdk.LastElem(sdk.ServerPkg), k.ResponseFunc, responses, key)
 }
 
 // decodedIn reports whether body calls the decode method on the answer
 // written as want.
-func (rt *roundTripCheck) decodedIn(body *ast.BlockStmt, want string, sdk *SDK) bool {
+func (rt *roundTripCheck) decodedIn(body *ast.BlockStmt, want string, sdk *mcpsdk.SDK) bool {
 	if body == nil {
 		return false
 	}
@@ -402,7 +404,7 @@ func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
 // SDK answers them with an internal error.
 func (rt *roundTripCheck) bothParts() {
 	for _, r := range rt.d.rt.results {
-		fields := r.sdk.RoundTrip.Results[namedObj(rt.info.TypeOf(r.lit)).Name()]
+		fields := r.sdk.RoundTrip.Results[mcpsdk.NamedObj(rt.info.TypeOf(r.lit)).Name()]
 		if len(fields) == 0 {
 			continue
 		}
@@ -433,7 +435,7 @@ func (rt *roundTripCheck) unsentRequests() {
 			continue
 		}
 		rt.report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
-			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.kind(kindElicitation).BuilderMethod, rtd.Finishers["CallToolResult"])
+			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.Kind(mcpsdk.KindElicitation).BuilderMethod, rtd.Finishers["CallToolResult"])
 	}
 }
 
@@ -486,9 +488,9 @@ func stripAddr(stack []ast.Node) []ast.Node {
 }
 
 // resultTypeConst returns the value of the SDK's input_required constant.
-func (rt *roundTripCheck) resultTypeConst(sdk *SDK) string {
+func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
 	for _, imp := range rt.pass.Pkg.Imports() {
-		if imp.Path() != sdk.typesPath() {
+		if imp.Path() != sdk.TypesPath() {
 			continue
 		}
 		if c, ok := imp.Scope().Lookup(sdk.RoundTrip.ResultTypeConst).(*types.Const); ok {
@@ -571,8 +573,8 @@ func keySet(uses []*keyUse) map[string]bool {
 // never read an answer: the client answers, calls again and gets the same
 // requests until it gives up.
 func (rt *roundTripCheck) neverEnding() {
-	asks := map[ast.Expr]*SDK{} // request results: literals and builder calls
-	fns := map[ast.Node]*SDK{}
+	asks := map[ast.Expr]*mcpsdk.SDK{} // request results: literals and builder calls
+	fns := map[ast.Node]*mcpsdk.SDK{}
 	for _, r := range rt.d.rt.results {
 		if rt.requestsOf(r) != nil {
 			asks[r.lit] = r.sdk
@@ -627,7 +629,7 @@ func funcBody(fn ast.Node) *ast.BlockStmt {
 // takesRequest reports whether fn has a parameter of a request of sdk
 // that can carry answers (its params have the responses field): it is a
 // handler, not a helper that builds a result for one.
-func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *SDK) bool {
+func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	sig := rt.signatureOf(fn)
 	if sig == nil {
 		return false
@@ -652,7 +654,7 @@ func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *SDK) bool {
 
 // asksOnEveryPath reports whether every return statement of fn (outside
 // nested function literals) returns a request result first.
-func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*SDK) bool {
+func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk.SDK) bool {
 	body := funcBody(fn)
 	if body == nil || !rt.terminates(body) {
 		return false
@@ -681,7 +683,7 @@ func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*SDK) b
 // mayRead reports whether fn hands something of the SDK (the request, its
 // params, the answers) to a function outside the SDK, which may read the
 // answers for it, or selects the answers field.
-func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *SDK) bool {
+func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	may := false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -691,7 +693,7 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *SDK) bool {
 			}
 		case *ast.CallExpr:
 			callee, _ := typeutil.Callee(rt.info, n).(*types.Func)
-			if callee != nil && rt.sdks.ofPkg(callee) != nil {
+			if callee != nil && rt.sdks.OfPkg(callee) != nil {
 				return true
 			}
 			for _, a := range n.Args {
@@ -707,8 +709,8 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *SDK) bool {
 
 // fromSDK reports whether t (or *t) is a named type of an SDK.
 func (rt *roundTripCheck) fromSDK(t types.Type) bool {
-	obj := namedObj(t)
-	return obj != nil && rt.sdks.ofPkg(obj) != nil
+	obj := mcpsdk.NamedObj(t)
+	return obj != nil && rt.sdks.OfPkg(obj) != nil
 }
 
 // removed reports, with -spec=2026-07-28, API for what that version
@@ -835,7 +837,7 @@ func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
 // isHandler reports whether fn handles a request whose result can carry
 // requests: it takes such a request, or it has the signature of one of the
 // SDK's handler types (the inner function of a middleware).
-func (rt *roundTripCheck) isHandler(fn ast.Node, sdk *SDK) bool {
+func (rt *roundTripCheck) isHandler(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	if rt.takesRequest(fn, sdk) {
 		return true
 	}
@@ -844,7 +846,7 @@ func (rt *roundTripCheck) isHandler(fn ast.Node, sdk *SDK) bool {
 		return false
 	}
 	for _, name := range sdk.RoundTrip.HandlerTypes {
-		if obj, ok := rt.lookupSDK(sdk.serverPath(), name).(*types.TypeName); ok {
+		if obj, ok := rt.lookupSDK(sdk.ServerPath(), name).(*types.TypeName); ok {
 			if hs, ok := obj.Type().Underlying().(*types.Signature); ok && types.Identical(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), hs) {
 				return true
 			}
@@ -863,7 +865,7 @@ func (rt *roundTripCheck) lookupSDK(path, name string) types.Object {
 			for _, imp := range p.Imports() {
 				if _, ok := rt.imported[imp.Path()]; !ok {
 					rt.imported[imp.Path()] = imp
-					if rt.sdks.isSDKPath(imp.Path()) {
+					if rt.sdks.IsSDKPath(imp.Path()) {
 						visit(imp)
 					}
 				}
@@ -888,11 +890,11 @@ func (rt *roundTripCheck) notificationFunc(fn ast.Node) bool {
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
-		tn := namedObj(t)
+		tn := mcpsdk.NamedObj(t)
 		if tn == nil {
 			continue
 		}
-		sdk := rt.sdks.ofPkg(tn)
+		sdk := rt.sdks.OfPkg(tn)
 		if sdk == nil || sdk.RoundTrip == nil {
 			continue
 		}
@@ -911,7 +913,7 @@ func (rt *roundTripCheck) notificationFunc(fn ast.Node) bool {
 // reachingHandlers returns the handlers and middleware of the package that
 // call fn, directly or through other functions of the package (up to a few
 // calls away), in source order.
-func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *SDK) []ast.Node {
+func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.Node {
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return nil
@@ -955,14 +957,14 @@ func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *SDK) []ast.Node {
 // serves an SDK's servers in process or over a transport.
 type callIndex struct {
 	callers              map[*types.Func][]ast.Node
-	inProcess, transport map[*SDK]bool
+	inProcess, transport map[*mcpsdk.SDK]bool
 }
 
 func (rt *roundTripCheck) calls() *callIndex {
 	if rt.callIx != nil {
 		return rt.callIx
 	}
-	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, inProcess: map[*SDK]bool{}, transport: map[*SDK]bool{}}
+	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, inProcess: map[*mcpsdk.SDK]bool{}, transport: map[*mcpsdk.SDK]bool{}}
 	rt.callIx = ix
 	for _, f := range rt.pass.Files {
 		walkWithPath(f, func(n ast.Node, stack []ast.Node) {
@@ -980,18 +982,18 @@ func (rt *roundTripCheck) calls() *callIndex {
 				}
 				return
 			}
-			if !rt.sdks.isSDKPath(callee.Pkg().Path()) {
+			if !rt.sdks.IsSDKPath(callee.Pkg().Path()) {
 				return
 			}
-			for _, sdk := range rt.sdks.all {
+			for _, sdk := range rt.sdks.All {
 				if sdk.RoundTrip == nil {
 					continue
 				}
 				for _, m := range sdk.RoundTrip.InProcess {
-					ix.inProcess[sdk] = ix.inProcess[sdk] || m.is(sdk, callee)
+					ix.inProcess[sdk] = ix.inProcess[sdk] || m.Is(sdk, callee)
 				}
 				for _, m := range sdk.RoundTrip.Transports {
-					ix.transport[sdk] = ix.transport[sdk] || m.is(sdk, callee)
+					ix.transport[sdk] = ix.transport[sdk] || m.Is(sdk, callee)
 				}
 			}
 		})
@@ -1071,7 +1073,7 @@ func (rt *roundTripCheck) toolName(e ast.Expr) string {
 	e = unAddr(e)
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		if fn, _ := typeutil.Callee(rt.info, x).(*types.Func); fn != nil && rt.sdks.ofPkg(fn) != nil && len(x.Args) > 0 {
+		if fn, _ := typeutil.Callee(rt.info, x).(*types.Func); fn != nil && rt.sdks.OfPkg(fn) != nil && len(x.Args) > 0 {
 			if s, ok := constString(rt.info, x.Args[0]); ok {
 				return s
 			}
@@ -1094,12 +1096,12 @@ func (rt *roundTripCheck) toolName(e ast.Expr) string {
 // may succeed.
 func (rt *roundTripCheck) neverDelivered(a *answerAssert) string {
 	t := rt.info.TypeOf(a.ta.Type)
-	k := a.sdk.kindOfType(t, func(k *RequestKind) []string { return k.Results })
+	k := a.sdk.KindOfType(t, func(k *mcpsdk.RequestKind) []string { return k.Results })
 	if k == nil || k.Answer == "" {
 		return ""
 	}
-	mcpName := lastElem(a.sdk.TypesPkg)
-	if namedObj(t).Name() != k.Answer {
+	mcpName := mcpsdk.LastElem(a.sdk.TypesPkg)
+	if mcpsdk.NamedObj(t).Name() != k.Answer {
 		return fmt.Sprintf("%s never succeeds: go-sdk delivers every %s answer in %s as *%s.%s, on old and new protocols alike; assert *%s.%s",
 			shortExpr(a.ta), k.Kind, a.sdk.RoundTrip.ResponsesField, mcpName, k.Answer, mcpName, k.Answer)
 	}
@@ -1113,11 +1115,11 @@ func (rt *roundTripCheck) neverDelivered(a *answerAssert) string {
 // requestedAs returns the one kind the package requests under key when it
 // is not k; nil when the key is requested as k, as several kinds, as a
 // kind that cannot be told, not at all, or when some key is not a constant.
-func (rt *roundTripCheck) requestedAs(sdk *SDK, key string, k *RequestKind) *RequestKind {
+func (rt *roundTripCheck) requestedAs(sdk *mcpsdk.SDK, key string, k *mcpsdk.RequestKind) *mcpsdk.RequestKind {
 	if key == "" {
 		return nil
 	}
-	var other *RequestKind
+	var other *mcpsdk.RequestKind
 	for _, r := range rt.d.rt.requests {
 		if r.key == "" {
 			return nil
@@ -1149,7 +1151,7 @@ func (rt *roundTripCheck) answerKinds() {
 		}
 		if other := rt.requestedAs(r.sdk, r.key, r.kind); other != nil {
 			rt.report(r.at, "answer %q is read as %s, but this package requests it as %s: the answer is decoded as the wrong kind; read it with %s.%s",
-				r.key, r.kind.Kind, other.Kind, lastElem(r.sdk.ServerPkg), other.ResponseFunc)
+				r.key, r.kind.Kind, other.Kind, mcpsdk.LastElem(r.sdk.ServerPkg), other.ResponseFunc)
 		}
 	}
 }
@@ -1170,7 +1172,7 @@ func (rt *roundTripCheck) samplingContent() {
 		if parser := a.kind.ContentParser; parser != "" && rt.rawSamplingContent(a) {
 			x := types.ExprString(contentOperand(a.ta))
 			rt.report(a.ta, "%s.Content is still JSON (map[string]any) when the answer comes from a 2026-07-28 client, so %s never succeeds for those clients; convert it first with %s.%s(%s.Content)",
-				x, shortExpr(a.ta), lastElem(a.sdk.TypesPkg), parser, x)
+				x, shortExpr(a.ta), mcpsdk.LastElem(a.sdk.TypesPkg), parser, x)
 		}
 	}
 }
@@ -1209,8 +1211,8 @@ func (rt *roundTripCheck) rawSamplingContent(a *answerAssert) bool {
 	if fn == nil {
 		return false
 	}
-	_, k := rt.sdks.responseFunc(fn)
-	return k != nil && k.Kind == kindSampling
+	_, k := rt.sdks.ResponseFunc(fn)
+	return k != nil && k.Kind == mcpsdk.KindSampling
 }
 
 // contentReplaced reports whether body assigns to v's Content or passes
@@ -1222,7 +1224,7 @@ func (rt *roundTripCheck) contentReplaced(body *ast.BlockStmt, v *types.Var) boo
 	}
 	isContent := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == fieldContent && isV(sel.X)
+		return ok && sel.Sel.Name == mcpsdk.FieldContent && isV(sel.X)
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {

@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"github.com/elicitlint/elicitlint/internal/sensitive"
 	"golang.org/x/tools/go/analysis"
@@ -62,12 +64,12 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 		s.found = append(s.found, schemaFinding{check: check, pos: pos, end: end, message: msg})
 	}
 	for _, site := range c.d.params {
-		fv := site.fields[fieldSchema]
+		fv := site.fields[mcpsdk.FieldSchema]
 		if fv == nil || site.lit == nil {
 			continue
 		}
 		mode := c.modeOf(site)
-		if mode == modeURL {
+		if mode == mcpsdk.ModeURL {
 			continue // the mode check reports a schema in url mode
 		}
 		if _, ok := constString(c.info, fv.value); ok && isGoString(c.info.TypeOf(fv.value)) {
@@ -82,7 +84,7 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 			continue
 		}
 		opts := schema.Options{Version: c.cfg.version()}
-		if mode == modeForm || mode == "" {
+		if mode == mcpsdk.ModeForm || mode == "" {
 			opts.Sensitive = matcher
 		}
 		for _, f := range schema.Check(root, opts) {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"github.com/elicitlint/elicitlint/internal/sensitive"
 )
@@ -81,7 +83,7 @@ func newConfig() *config {
 func (c *config) register(fs *flag.FlagSet) {
 	fs.Var(&c.maxMessageLength, FlagMaxMessageLength, "report elicitation messages longer than this many characters (runes)")
 	fs.Var(&c.spec, FlagSpec, "MCP spec version to check against: 2025-06-18, 2025-11-25 or 2026-07-28")
-	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: "+strings.Join(sdkNames(), " or ")+")")
+	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: "+strings.Join(mcpsdk.Names(), " or ")+")")
 	fs.BoolVar(&c.defaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case, final else or the other side of a comparison with \"accept\" as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
 	fs.Var(&c.sensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
 	fs.Var(&c.sensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
@@ -139,7 +141,7 @@ type forkList struct{ listValue }
 func (v *forkList) Set(s string) error {
 	var l listValue
 	l.Set(s)
-	if _, err := newSDKSet(l); err != nil {
+	if _, err := mcpsdk.NewSet(l); err != nil {
 		return err
 	}
 	v.listValue = l

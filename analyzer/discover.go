@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -117,7 +119,7 @@ func (ds *discoverer) callResult(call *ast.CallExpr, stack []ast.Node, idx int, 
 		ds.result(sdk, call, stack, idx)
 		return
 	}
-	if obj := namedObj(t); obj != nil && obj.Pkg() == pc.pass.Pkg && hasStringField(obj.Type()) {
+	if obj := mcpsdk.NamedObj(t); obj != nil && obj.Pkg() == pc.pass.Pkg && hasStringField(obj.Type()) {
 		ds.d.typedCalls = append(ds.d.typedCalls, typedCall{call: call, stack: slices.Clone(stack), idx: idx, t: t})
 	}
 }
@@ -126,7 +128,7 @@ func (ds *discoverer) callResult(call *ast.CallExpr, stack []ast.Node, idx int, 
 // answer's action into one of its fields.
 func (ds *discoverer) fillLit(lit *ast.CompositeLit) {
 	pc := ds.pc
-	obj := namedObj(pc.info.TypeOf(lit))
+	obj := mcpsdk.NamedObj(pc.info.TypeOf(lit))
 	if obj == nil || obj.Pkg() != pc.pass.Pkg {
 		return
 	}
@@ -140,10 +142,10 @@ func (ds *discoverer) fillLit(lit *ast.CompositeLit) {
 		if !ok {
 			continue
 		}
-		if pc.answerField(kv.Value, func(s *SDK) string { return s.ActionField }) != nil {
+		if pc.answerField(kv.Value, func(s *mcpsdk.SDK) string { return s.ActionField }) != nil {
 			fl.action = key.Name
 		}
-		if pc.answerField(kv.Value, func(s *SDK) string { return s.ContentField }) != nil {
+		if pc.answerField(kv.Value, func(s *mcpsdk.SDK) string { return s.ContentField }) != nil {
 			fl.content = key.Name
 		}
 	}
@@ -161,7 +163,7 @@ func (ds *discoverer) actionReturn(ret *ast.ReturnStmt, stack []ast.Node) {
 		return
 	}
 	for i, r := range ret.Results {
-		if ds.pc.answerField(r, func(s *SDK) string { return s.ActionField }) != nil {
+		if ds.pc.answerField(r, func(s *mcpsdk.SDK) string { return s.ActionField }) != nil {
 			ds.d.actionReturns = append(ds.d.actionReturns, actionReturn{decl: decl, idx: i})
 		}
 	}
@@ -169,7 +171,7 @@ func (ds *discoverer) actionReturn(ret *ast.ReturnStmt, stack []ast.Node) {
 
 func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
 	pc := ds.pc
-	sdk := pc.sdks.params(pc.info.TypeOf(lit))
+	sdk := pc.sdks.Params(pc.info.TypeOf(lit))
 	if sdk == nil {
 		ds.fillLit(lit)
 		return
@@ -212,12 +214,12 @@ func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
 			if fn == nil {
 				return ""
 			}
-			if k := pc.sdks.builderMethod(fn); k != nil && k.Kind == kindElicitation && len(p.Args) == 2 && p.Args[1] == child {
+			if k := pc.sdks.BuilderMethod(fn); k != nil && k.Kind == mcpsdk.KindElicitation && len(p.Args) == 2 && p.Args[1] == child {
 				k, _ := constString(pc.info, p.Args[0])
 				return k
 			}
 			// The SDK's request constructor inside a map literal.
-			if pc.sdks.requestConstructor(fn) == nil {
+			if pc.sdks.RequestConstructor(fn) == nil {
 				return ""
 			}
 		default:
@@ -230,7 +232,7 @@ func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
 
 // inURLError reports whether the literal on top of the stack is an element
 // of the params list of a URLElicitationRequiredError.
-func (ds *discoverer) inURLError(sdk *SDK, stack []ast.Node) bool {
+func (ds *discoverer) inURLError(sdk *mcpsdk.SDK, stack []ast.Node) bool {
 	pc := ds.pc
 	// stack: ... parent(s) ..., lit. Skip a & and the slice literal.
 	i := len(stack) - 2
@@ -256,7 +258,7 @@ func (ds *discoverer) inURLError(sdk *SDK, stack []ast.Node) bool {
 	switch p := stack[i].(type) {
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
-		return sdk.isURLErrorFunc(fn)
+		return sdk.IsURLErrorFunc(fn)
 	case *ast.KeyValueExpr:
 		if i-1 < 0 {
 			return false
@@ -266,7 +268,7 @@ func (ds *discoverer) inURLError(sdk *SDK, stack []ast.Node) bool {
 			return false
 		}
 		id, ok := p.Key.(*ast.Ident)
-		return ok && id.Name == sdk.URLErrorField && sdk.isURLErrorType(pc.info.TypeOf(outer))
+		return ok && id.Name == sdk.URLErrorField && sdk.IsURLErrorType(pc.info.TypeOf(outer))
 	}
 	return false
 }
@@ -381,7 +383,7 @@ func (ds *discoverer) safeUse(id *ast.Ident, path []ast.Node) bool {
 		return true
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(ds.pc.info, p).(*types.Func)
-		return fn != nil && ds.pc.sdks.ofPkg(fn) != nil
+		return fn != nil && ds.pc.sdks.OfPkg(fn) != nil
 	case *ast.CompositeLit, *ast.KeyValueExpr, *ast.ReturnStmt:
 		return true
 	case *ast.AssignStmt:
@@ -412,7 +414,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 	if fn == nil {
 		return
 	}
-	if sdk := pc.sdks.ofPkg(fn); sdk != nil {
+	if sdk := pc.sdks.OfPkg(fn); sdk != nil {
 		ds.roundTripCall(sdk, fn, call, stack)
 	}
 	ds.actionCall(fn, call, stack)
@@ -430,7 +432,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 
 // result records a result site; idx is the position of the result in the
 // call's results.
-func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
+func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pc
 	fn, body := enclosing(stack)
 	site := &resultSite{sdk: sdk, expr: e, idx: idx, body: body, sig: pc.signatureOf(fn)}
@@ -439,10 +441,10 @@ func (ds *discoverer) result(sdk *SDK, e ast.Expr, stack []ast.Node, idx int) {
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
 			site.requestKey, _ = constString(pc.info, ix.Index)
 		}
-		site.roundTrip = pc.rtTypeIn(pc.info.TypeOf(x.X), func(rt *RoundTrip) string { return rt.ResponseIface }) != nil
+		site.roundTrip = pc.rtTypeIn(pc.info.TypeOf(x.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface }) != nil
 	case *ast.CallExpr:
 		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && len(x.Args) == 2 {
-			if _, k := pc.sdks.responseFunc(f); k == nil || k.Kind != kindElicitation {
+			if _, k := pc.sdks.ResponseFunc(f); k == nil || k.Kind != mcpsdk.KindElicitation {
 				break
 			}
 			site.requestKey, _ = constString(pc.info, x.Args[1])
@@ -508,8 +510,8 @@ func (ds *discoverer) declared(site *resultSite, p *ast.ValueSpec, idx int) {
 
 // rtTypeIn returns the SDK whose types package declares t (or *t) under the
 // name its RoundTrip picks.
-func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*RoundTrip) string) *SDK {
-	return pc.sdks.namedIn(t, func(sdk *SDK) []string {
+func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*mcpsdk.RoundTrip) string) *mcpsdk.SDK {
+	return pc.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil || pick(sdk.RoundTrip) == "" {
 			return nil
 		}
@@ -518,9 +520,9 @@ func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*RoundTrip) string) *SDK {
 }
 
 // roundTripCall records calls of SDK functions the round-trip check needs.
-func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
+func (ds *discoverer) roundTripCall(sdk *mcpsdk.SDK, fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
 	rt, d := sdk.RoundTrip, &ds.d.rt
-	if sdk.isURLErrorFunc(fn) {
+	if sdk.IsURLErrorFunc(fn) {
 		d.removed = append(d.removed, removedUse{sdk, call, sdk.URLErrorFunc})
 		if len(call.Args) == 1 {
 			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{call.Args[0], slices.Clone(stack)})
@@ -529,11 +531,11 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 	if rt == nil {
 		return
 	}
-	if k, m := sdk.directKind(fn); k != nil {
+	if k, m := sdk.DirectKind(fn); k != nil {
 		d.direct = append(d.direct, &directCall{sdk: sdk, kind: k, method: m, fn: fn, call: call, stack: slices.Clone(stack)})
 	}
 	for _, m := range rt.Removed {
-		if m.is(sdk, fn) {
+		if m.Is(sdk, fn) {
 			d.removed = append(d.removed, removedUse{sdk, call, m.String()})
 		}
 	}
@@ -542,13 +544,13 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 		k, _ := constString(ds.pc.info, call.Args[i])
 		return k
 	}
-	if k := ds.pc.sdks.builderMethod(fn); k != nil && len(call.Args) >= 1 {
+	if k := ds.pc.sdks.BuilderMethod(fn); k != nil && len(call.Args) >= 1 {
 		d.requests = append(d.requests, &keyUse{sdk, key(0), call.Args[0], fnNode, k})
 	}
-	if s, k := ds.pc.sdks.responseFunc(fn); s != nil && len(call.Args) == 2 {
+	if s, k := ds.pc.sdks.ResponseFunc(fn); s != nil && len(call.Args) == 2 {
 		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode, k})
 	}
-	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && isNamed(recv.Type(), sdk.serverPath(), rt.Builder) && slices.Contains(slices.Collect(maps.Values(rt.Finishers)), fn.Name()) {
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && mcpsdk.IsNamed(recv.Type(), sdk.ServerPath(), rt.Builder) && slices.Contains(slices.Collect(maps.Values(rt.Finishers)), fn.Name()) {
 		d.finishers = append(d.finishers, &finisherCall{sdk, call, fnNode})
 	}
 }
@@ -558,7 +560,7 @@ func (ds *discoverer) roundTripCall(sdk *SDK, fn *types.Func, call *ast.CallExpr
 func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 	pc, d := ds.pc, &ds.d.rt
 	t := pc.info.TypeOf(lit)
-	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.RequestMap }); sdk != nil {
+	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.RequestMap }); sdk != nil {
 		fnNode, _ := enclosing(stack)
 		for _, elt := range lit.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -568,7 +570,7 @@ func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 		}
 		return
 	}
-	if sdk := pc.sdks.namedIn(t, func(sdk *SDK) []string {
+	if sdk := pc.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil {
 			return nil
 		}
@@ -577,7 +579,7 @@ func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 		d.results = append(d.results, &resultLit{sdk: sdk, lit: lit, stack: slices.Clone(stack)})
 		return
 	}
-	if sdk := pc.sdks.namedIn(t, func(sdk *SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
+	if sdk := pc.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
 		d.removed = append(d.removed, removedUse{sdk, lit, sdk.URLErrorType})
 		if kv := litField(lit, sdk.URLErrorField); kv != nil {
 			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{kv.Value, slices.Clone(stack)})
@@ -591,7 +593,7 @@ func (ds *discoverer) answerAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
 	if ta.Type == nil {
 		return // a type switch: every case is checked
 	}
-	sdk := ds.pc.rtTypeIn(ds.pc.info.TypeOf(ta.X), func(rt *RoundTrip) string { return rt.ResponseIface })
+	sdk := ds.pc.rtTypeIn(ds.pc.info.TypeOf(ta.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface })
 	if sdk == nil {
 		ds.answerContentAssert(ta, stack)
 		return
@@ -614,19 +616,19 @@ func (ds *discoverer) answerContentAssert(ta *ast.TypeAssertExpr, stack []ast.No
 		x = ast.Unparen(ix.X)
 	}
 	sel, ok := x.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != fieldContent {
+	if !ok || sel.Sel.Name != mcpsdk.FieldContent {
 		return
 	}
-	obj := namedObj(ds.pc.info.TypeOf(sel.X))
+	obj := mcpsdk.NamedObj(ds.pc.info.TypeOf(sel.X))
 	if obj == nil {
 		return
 	}
-	sdk := ds.pc.sdks.ofPkg(obj)
+	sdk := ds.pc.sdks.OfPkg(obj)
 	if sdk == nil {
 		return
 	}
-	k := sdk.kindOfType(ds.pc.info.TypeOf(sel.X), func(k *RequestKind) []string { return k.Results })
-	if k == nil || k.Kind != kindSampling {
+	k := sdk.KindOfType(ds.pc.info.TypeOf(sel.X), func(k *mcpsdk.RequestKind) []string { return k.Results })
+	if k == nil || k.Kind != mcpsdk.KindSampling {
 		return
 	}
 	ds.d.rt.contentAsserts = append(ds.d.rt.contentAsserts, &answerAssert{sdk: sdk, kind: k, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)})
@@ -640,7 +642,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 	t := pc.info.TypeOf(ix.X)
 	fnNode, _ := enclosing(stack)
 	key, _ := constString(pc.info, ix.Index)
-	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.ResponseMap }); sdk != nil {
+	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.ResponseMap }); sdk != nil {
 		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode, pc.readKind(sdk, stack)})
 		if sdk.RoundTrip.ResponseStruct == "" {
 			return
@@ -648,7 +650,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		_, body := enclosing(stack)
 		switch p := parentOf(stack).(type) {
 		case *ast.SelectorExpr:
-			if k := sdk.rawFieldKind(p.Sel.Name); k != nil {
+			if k := sdk.RawFieldKind(p.Sel.Name); k != nil {
 				d.raw = append(d.raw, rawField{sdk: sdk, kind: k, sel: p, body: body})
 			}
 		case *ast.AssignStmt:
@@ -663,7 +665,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		}
 		return
 	}
-	if sdk := pc.rtTypeIn(t, func(rt *RoundTrip) string { return rt.RequestMap }); sdk != nil {
+	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.RequestMap }); sdk != nil {
 		if as, ok := parentOf(stack).(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 			for i, l := range as.Lhs {
 				if l == ast.Expr(ix) {
@@ -677,13 +679,13 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 // requestKind returns the kind of request e asks for as a value of a
 // request map: a params value of a kind's type (go-sdk), or a call of a
 // kind's constructor (mcp-go); nil when that cannot be told.
-func (pc *pkgCtx) requestKind(sdk *SDK, e ast.Expr) *RequestKind {
-	if k := sdk.kindOfType(pc.info.TypeOf(e), func(k *RequestKind) []string { return k.Params }); k != nil {
+func (pc *pkgCtx) requestKind(sdk *mcpsdk.SDK, e ast.Expr) *mcpsdk.RequestKind {
+	if k := sdk.KindOfType(pc.info.TypeOf(e), func(k *mcpsdk.RequestKind) []string { return k.Params }); k != nil {
 		return k
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		if fn, _ := typeutil.Callee(pc.info, call).(*types.Func); fn != nil {
-			return pc.sdks.requestConstructor(fn)
+			return pc.sdks.RequestConstructor(fn)
 		}
 	}
 	return nil
@@ -692,14 +694,14 @@ func (pc *pkgCtx) requestKind(sdk *SDK, e ast.Expr) *RequestKind {
 // readKind returns the kind of answer the read of an answers map on top
 // of stack expects: the result type it is asserted to (go-sdk), or the
 // raw field it selects (mcp-go); nil when that cannot be told.
-func (pc *pkgCtx) readKind(sdk *SDK, stack []ast.Node) *RequestKind {
+func (pc *pkgCtx) readKind(sdk *mcpsdk.SDK, stack []ast.Node) *mcpsdk.RequestKind {
 	switch p := parentOf(stack).(type) {
 	case *ast.TypeAssertExpr:
 		if p.Type != nil {
-			return sdk.kindOfType(pc.info.TypeOf(p.Type), func(k *RequestKind) []string { return k.Results })
+			return sdk.KindOfType(pc.info.TypeOf(p.Type), func(k *mcpsdk.RequestKind) []string { return k.Results })
 		}
 	case *ast.SelectorExpr:
-		return sdk.rawFieldKind(p.Sel.Name)
+		return sdk.RawFieldKind(p.Sel.Name)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
 // discovery is what one walk over a package's syntax finds. Every check
@@ -78,7 +80,7 @@ func (f *fieldVal) at() ast.Node {
 // set on it later, where that is clear), or a call to a wrapper or SDK
 // function that takes the fields as arguments.
 type paramsSite struct {
-	sdk    *SDK
+	sdk    *mcpsdk.SDK
 	lit    *ast.CompositeLit // nil for wrapper calls
 	call   *ast.CallExpr     // the wrapper call, for wrapper sites
 	fields map[string]*fieldVal
@@ -112,7 +114,7 @@ func (p *paramsSite) anchor() ast.Node {
 // resultSite is a value holding a user's answer that comes from outside the
 // function: a call returning a result type, or a type assertion to one.
 type resultSite struct {
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 	expr ast.Expr // the call or type assertion
 	// idx is the position of the answer in the call's results.
 	idx int
@@ -140,15 +142,10 @@ type resultSite struct {
 // isField reports whether sel selects the field name of the site's result
 // variable (directly or through the SDK's embedded response struct).
 func (pc *pkgCtx) isResultField(site *resultSite, sel *ast.SelectorExpr, name string) bool {
-	x := site.sdk.resultOperand(sel, name)
+	x := site.sdk.ResultOperand(sel, name)
 	id, ok := x.(*ast.Ident)
 	return ok && pc.info.Uses[id] == site.obj
 }
-
-const (
-	modeForm = "form"
-	modeURL  = "url"
-)
 
 // present reports whether a field is set to something other than its zero
 // value as far as we can tell: absent fields, "" and nil are not present.
@@ -172,12 +169,12 @@ func (pc *pkgCtx) modeOf(site *paramsSite) string {
 	if site.fixedMode != "" || site.lit == nil {
 		return site.fixedMode
 	}
-	if fv := site.fields[fieldMode]; fv != nil {
+	if fv := site.fields[mcpsdk.FieldMode]; fv != nil {
 		s, ok := constString(pc.info, fv.value)
 		switch {
 		case !ok:
 			return ""
-		case s == modeForm || s == modeURL:
+		case s == mcpsdk.ModeForm || s == mcpsdk.ModeURL:
 			return s
 		case s != "":
 			return "" // invalid, reported by the mode check
@@ -191,16 +188,16 @@ func (pc *pkgCtx) modeOf(site *paramsSite) string {
 	// a value that may be empty (params.URL copied from elsewhere), the
 	// mode is not known.
 	if site.sdk.InferURLMode {
-		for _, f := range []string{fieldURL, fieldID} {
+		for _, f := range []string{mcpsdk.FieldURL, mcpsdk.FieldID} {
 			switch fv := site.fields[f]; {
 			case pc.knownNonEmpty(fv):
-				return modeURL
+				return mcpsdk.ModeURL
 			case pc.present(fv):
 				return ""
 			}
 		}
 	}
-	return modeForm
+	return mcpsdk.ModeForm
 }
 
 // knownNonEmpty reports whether a string field is set to a value that
@@ -251,9 +248,9 @@ type roundTripSites struct {
 
 // directCall is one call of a server-initiated request.
 type directCall struct {
-	sdk    *SDK
-	kind   *RequestKind
-	method Method
+	sdk    *mcpsdk.SDK
+	kind   *mcpsdk.RequestKind
+	method mcpsdk.Method
 	fn     *types.Func // the SDK method called
 	call   *ast.CallExpr
 	// stack is the path from the file to the call.
@@ -263,9 +260,9 @@ type directCall struct {
 // answerAssert is a type assertion on one round-trip answer, or on the
 // Content of a sampling answer.
 type answerAssert struct {
-	sdk     *SDK
-	kind    *RequestKind // contentAsserts: the kind of the answer
-	key     string       // asserts: the key of InputResponses[key], if constant
+	sdk     *mcpsdk.SDK
+	kind    *mcpsdk.RequestKind // contentAsserts: the kind of the answer
+	key     string              // asserts: the key of InputResponses[key], if constant
 	ta      *ast.TypeAssertExpr
 	commaOK bool
 	stack   []ast.Node
@@ -274,33 +271,33 @@ type answerAssert struct {
 // keyUse is one round-trip key, read or requested; key is "" when it is
 // not a constant.
 type keyUse struct {
-	sdk *SDK
+	sdk *mcpsdk.SDK
 	key string
 	at  ast.Node
 	fn  ast.Node // the innermost function holding it
 	// kind is the kind of request filed, or of answer expected, under the
 	// key; nil when it cannot be told.
-	kind *RequestKind
+	kind *mcpsdk.RequestKind
 }
 
 // resultLit is a literal of a result type that can carry requests.
 type resultLit struct {
-	sdk   *SDK
+	sdk   *mcpsdk.SDK
 	lit   *ast.CompositeLit
 	stack []ast.Node
 }
 
 // rawField is a read of an answer's raw field, in the function body.
 type rawField struct {
-	sdk  *SDK
-	kind *RequestKind
+	sdk  *mcpsdk.SDK
+	kind *mcpsdk.RequestKind
 	sel  *ast.SelectorExpr
 	body *ast.BlockStmt
 }
 
 // rawVar is a local variable assigned one answer: r := responses["k"].
 type rawVar struct {
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 	v    *types.Var
 	ix   *ast.IndexExpr
 	body *ast.BlockStmt
@@ -308,13 +305,13 @@ type rawVar struct {
 
 // finisherCall is a call that turns a request builder into a result.
 type finisherCall struct {
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 	call *ast.CallExpr
 	fn   ast.Node // the innermost function holding it
 }
 
 type removedUse struct {
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 	node ast.Node
 	name string
 }

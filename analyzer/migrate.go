@@ -37,6 +37,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -44,7 +46,7 @@ import (
 // the round trip together, or why they cannot be.
 type migration struct {
 	rt   *roundTripCheck
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 	fn   ast.Node
 	body *ast.BlockStmt
 	sig  *types.Signature

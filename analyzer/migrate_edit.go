@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
@@ -195,7 +197,7 @@ func (m *migration) downconverts(a *ask) bool {
 		return false
 	}
 	r := a.dc.fn.Type().(*types.Signature).Results()
-	return r.Len() > 0 && namedObj(r.At(0).Type()).Name() != k.Answer
+	return r.Len() > 0 && mcpsdk.NamedObj(r.At(0).Type()).Name() != k.Answer
 }
 
 // parsesContent reports whether the answer's Content must be parsed from
@@ -207,7 +209,7 @@ func (m *migration) parsesContent(a *ask) bool {
 	}
 	read := false
 	ast.Inspect(m.body, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == fieldContent {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == mcpsdk.FieldContent {
 			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.rt.info.Uses[id] == a.resVar {
 				read = true
 			}
@@ -283,23 +285,23 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 		for _, f := range dc.Fields {
 			fields = append(fields, f+": "+ans+"."+f)
 		}
-		fmt.Fprintf(&b, "\n%s%s := &%s.%s{%s}", ind, a.res, m.pkgName(m.sdk.TypesPkg), namedObj(r.At(0).Type()).Name(), strings.Join(fields, ", "))
+		fmt.Fprintf(&b, "\n%s%s := &%s.%s{%s}", ind, a.res, m.pkgName(m.sdk.TypesPkg), mcpsdk.NamedObj(r.At(0).Type()).Name(), strings.Join(fields, ", "))
 		fmt.Fprintf(&b, "\n%sif len(%s.%s) == 1 {\n%s\t%s.%s = %s.%s[0]\n%s}", ind, ans, list, ind, a.res, list, ans, list, ind)
 		return b.String(), ""
 	}
 	if m.parsesContent(a) {
-		parse := m.pkgName(m.sdk.TypesPkg) + "." + k.ContentParser + "(" + a.res + "." + fieldContent + ")"
+		parse := m.pkgName(m.sdk.TypesPkg) + "." + k.ContentParser + "(" + a.res + "." + mcpsdk.FieldContent + ")"
 		content := m.freshName("content", taken)
 		taken[content] = true
 		if a.errIf != nil {
 			// The error check after the request stays, and now checks
 			// the parse.
 			return fmt.Sprintf("\n%s%s, %s := %s", ind, content, a.errName, parse),
-				fmt.Sprintf("\n%s%s.%s = %s", ind, a.res, fieldContent, content)
+				fmt.Sprintf("\n%s%s.%s = %s", ind, a.res, mcpsdk.FieldContent, content)
 		}
 		errName := m.freshName("err", taken)
 		taken[errName] = true
-		return fmt.Sprintf("\n%sif %s, %s := %s; %s == nil {\n%s\t%s.%s = %s\n%s}", ind, content, errName, parse, errName, ind, a.res, fieldContent, content, ind), ""
+		return fmt.Sprintf("\n%sif %s, %s := %s; %s == nil {\n%s\t%s.%s = %s\n%s}", ind, content, errName, parse, errName, ind, a.res, mcpsdk.FieldContent, content, ind), ""
 	}
 	return "", ""
 }

@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
 // This file decides whether the direct requests of a handler can move to
@@ -44,8 +46,8 @@ func (m *migration) matchHandler() (why string, ok bool) {
 	if _, ok := first.Underlying().(*types.Slice); ok {
 		return "mcp-go resource handlers return contents, which cannot carry requests", false
 	}
-	obj := namedObj(first)
-	if _, isPtr := first.(*types.Pointer); !isPtr || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != m.sdk.typesPath() {
+	obj := mcpsdk.NamedObj(first)
+	if _, isPtr := first.(*types.Pointer); !isPtr || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != m.sdk.TypesPath() {
 		return "the handler's result cannot carry requests", false
 	}
 	if _, ok := rtd.Results[obj.Name()]; !ok {
@@ -202,7 +204,7 @@ func (m *migration) matchParams(a *ask) string {
 		dropped = append(dropped, call.Args[0])
 	}
 	for _, p := range m.sdk.Positional {
-		if p.Name == dc.fn.Name() && p.Recv == recvName(dc.fn) {
+		if p.Name == dc.fn.Name() && p.Recv == mcpsdk.RecvName(dc.fn) {
 			return m.matchPositional(a, p, dropped)
 		}
 	}
@@ -215,10 +217,10 @@ func (m *migration) matchParams(a *ask) string {
 	switch {
 	case m.sdk.RoundTrip.ResponseIface != "": // go-sdk: the argument is the params
 		if isNil(pc.info, arg) {
-			if k.Kind == kindElicitation {
+			if k.Kind == mcpsdk.KindElicitation {
 				return "the request's params are nil"
 			}
-			a.paramsText = "&" + m.pkgName(m.sdk.TypesPkg) + "." + namedObj(sig.Params().At(1).Type()).Name() + "{}"
+			a.paramsText = "&" + m.pkgName(m.sdk.TypesPkg) + "." + mcpsdk.NamedObj(sig.Params().At(1).Type()).Name() + "{}"
 		} else {
 			a.params = arg
 		}
@@ -270,7 +272,7 @@ func (m *migration) matchParams(a *ask) string {
 // bridge for older clients the error fails the whole call. Where the
 // schema check knows the repair, the fix repairs the schema too.
 func (m *migration) matchSchema(a *ask) string {
-	if !m.sdk.RoundTrip.BridgeValidatesSchema || a.dc.kind.Kind != kindElicitation {
+	if !m.sdk.RoundTrip.BridgeValidatesSchema || a.dc.kind.Kind != mcpsdk.KindElicitation {
 		return ""
 	}
 	site := m.paramsSite(a)
@@ -314,7 +316,7 @@ func (m *migration) paramsSite(a *ask) *paramsSite {
 func typeName(t types.Type, field string) string {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, field)
 	if v, ok := obj.(*types.Var); ok {
-		if n := namedObj(v.Type()); n != nil {
+		if n := mcpsdk.NamedObj(v.Type()); n != nil {
 			return n.Name()
 		}
 	}
@@ -323,7 +325,7 @@ func typeName(t types.Type, field string) string {
 
 // matchPositional builds the params of an SDK function that takes the
 // fields as arguments (mcp-go's RequestURLElicitation).
-func (m *migration) matchPositional(a *ask, p Positional, dropped []ast.Node) string {
+func (m *migration) matchPositional(a *ask, p mcpsdk.Positional, dropped []ast.Node) string {
 	call := a.dc.call
 	var fields []string
 	if p.Mode != "" {
@@ -331,7 +333,7 @@ func (m *migration) matchPositional(a *ask, p Positional, dropped []ast.Node) st
 		if c := m.sdk.RoundTrip.ModeConsts[p.Mode]; c != "" {
 			mode = m.pkgName(m.sdk.TypesPkg) + "." + c
 		}
-		fields = append(fields, fieldMode+": "+mode)
+		fields = append(fields, mcpsdk.FieldMode+": "+mode)
 	}
 	used := map[int]bool{0: true}
 	for _, i := range sortedArgs(p.Args) {
@@ -675,7 +677,7 @@ func (m *migration) text(n ast.Node) (string, bool) {
 // pkgName is the name the file imports an SDK package under; the fix
 // adds the import when the file lacks it (see importPath).
 func (m *migration) pkgName(rel string) string {
-	return m.importPath(joinPath(m.sdk.Module, rel), lastElem(rel))
+	return m.importPath(mcpsdk.JoinPath(m.sdk.Module, rel), mcpsdk.LastElem(rel))
 }
 
 // importPath returns the name the file imports path under, recording the

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -106,7 +108,7 @@ func (pc *pkgCtx) cancels(call *ast.CallExpr) bool {
 		return false
 	}
 	v, _ := pc.info.Uses[id].(*types.Var)
-	return isLocal(v) && isNamed(v.Type(), "context", "CancelFunc")
+	return isLocal(v) && mcpsdk.IsNamed(v.Type(), "context", "CancelFunc")
 }
 
 // impureAny returns the first node of the non-nil ns that impure finds.
@@ -165,8 +167,8 @@ func (pc *pkgCtx) pureCall(call *ast.CallExpr) bool {
 				return true
 			}
 		}
-		if sdk := pc.sdks.ofPkg(callee); sdk != nil && sdk.RoundTrip != nil {
-			return path == sdk.serverPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name)
+		if sdk := pc.sdks.OfPkg(callee); sdk != nil && sdk.RoundTrip != nil {
+			return path == sdk.ServerPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name)
 		}
 	}
 	return false
@@ -176,12 +178,12 @@ func (pc *pkgCtx) pureCall(call *ast.CallExpr) bool {
 // request accessors (request.GetString, req.GetSession), and logging
 // methods of the standard loggers.
 func (pc *pkgCtx) pureMethod(fn *types.Func, recv *types.Var) bool {
-	obj := namedObj(recv.Type())
+	obj := mcpsdk.NamedObj(recv.Type())
 	if obj == nil || obj.Pkg() == nil {
 		return false
 	}
-	if sdk := pc.sdks.ofPkg(obj); sdk != nil && sdk.RoundTrip != nil {
-		return obj.Pkg().Path() == sdk.typesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name())
+	if sdk := pc.sdks.OfPkg(obj); sdk != nil && sdk.RoundTrip != nil {
+		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name())
 	}
 	switch obj.Pkg().Path() + "." + obj.Name() {
 	case "log.Logger":

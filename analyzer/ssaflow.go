@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -386,7 +388,7 @@ func contentNilTest(cond ssa.Value, root ssa.Value) (neq, ok bool) {
 		return false, false
 	}
 	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-		if isNilConst(pair[1]) && isFieldOf(pair[0], root, fieldContent) {
+		if isNilConst(pair[1]) && isFieldOf(pair[0], root, mcpsdk.FieldContent) {
 			return bin.Op == token.NEQ, true
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
 // handlerFact marks a function that fully handles a result passed in one of
@@ -42,7 +44,7 @@ type handlerCand struct {
 	decl *ast.FuncDecl
 	idx  int
 	v    *types.Var
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 }
 
 // handlerSummary holds what this package's functions do with a result

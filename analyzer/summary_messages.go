@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"unicode/utf8"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -52,8 +54,8 @@ func (ds *discoverer) messageReturns(ret *ast.ReturnStmt, stack []ast.Node) {
 		if u, ok := e.(*ast.UnaryExpr); ok {
 			e = ast.Unparen(u.X)
 		}
-		if lit, ok := e.(*ast.CompositeLit); ok && ds.pc.sdks.params(ds.pc.info.TypeOf(lit)) == nil {
-			if kv := litField(lit, fieldMessage); kv != nil {
+		if lit, ok := e.(*ast.CompositeLit); ok && ds.pc.sdks.Params(ds.pc.info.TypeOf(lit)) == nil {
+			if kv := litField(lit, mcpsdk.FieldMessage); kv != nil {
 				if s, ok := constString(ds.pc.info, kv.Value); ok {
 					mr.n, mr.full = utf8.RuneCountInString(s), true
 				} else if n, ok := constPartLen(ds.pc.info, kv.Value); ok {
@@ -105,7 +107,7 @@ func summariseMessages(pc *pkgCtx, d *discovery) {
 // where v is assigned once from f().
 func importedMessage(pc *pkgCtx, e ast.Expr) (*messageFact, *types.Func) {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != fieldMessage {
+	if !ok || sel.Sel.Name != mcpsdk.FieldMessage {
 		return nil, nil
 	}
 	x, idx := ast.Unparen(sel.X), 0

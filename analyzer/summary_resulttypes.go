@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
 // Real servers rarely keep the SDK's result where they get it: they copy
@@ -69,8 +71,8 @@ func (f *actionFuncFact) String() string {
 
 // projectSDK describes a result-like type as an SDK entry, so that the
 // checks read its fields as they read an SDK result's.
-func projectSDK(obj *types.TypeName, f *resultTypeFact) *SDK {
-	return &SDK{
+func projectSDK(obj *types.TypeName, f *resultTypeFact) *mcpsdk.SDK {
+	return &mcpsdk.SDK{
 		Name:         "project type " + obj.Name(),
 		Module:       obj.Pkg().Path(),
 		TypesPkg:     ".",
@@ -83,18 +85,18 @@ func projectSDK(obj *types.TypeName, f *resultTypeFact) *SDK {
 
 // resultSDK returns the SDK (or the project-type description) when t is a
 // result type or a result-like project type.
-func (pc *pkgCtx) resultSDK(t types.Type) *SDK {
-	if sdk := pc.sdks.result(t); sdk != nil {
+func (pc *pkgCtx) resultSDK(t types.Type) *mcpsdk.SDK {
+	if sdk := pc.sdks.Result(t); sdk != nil {
 		return sdk
 	}
-	obj := namedObj(t)
+	obj := mcpsdk.NamedObj(t)
 	if obj == nil || obj.Pkg() == nil {
 		return nil
 	}
 	if sdk, ok := pc.projectTypes[obj]; ok {
 		return sdk
 	}
-	var sdk *SDK
+	var sdk *mcpsdk.SDK
 	f := new(resultTypeFact)
 	if obj.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(obj, f) {
 		sdk = projectSDK(obj, f)
@@ -125,7 +127,7 @@ func isStringType(t types.Type) bool {
 // actionField returns the field of struct type t named like the SDKs'
 // action field, if it holds a string.
 func actionField(t types.Type) *types.Var {
-	if f := structField(t, fieldAction); f != nil && isStringType(f.Type()) {
+	if f := structField(t, mcpsdk.FieldAction); f != nil && isStringType(f.Type()) {
 		return f
 	}
 	return nil
@@ -150,7 +152,7 @@ func hasStringField(t types.Type) bool {
 // map, or "" when t has none typed as an answer's content is
 // (map[string]any, or any).
 func contentField(t types.Type) (string, bool) {
-	f := structField(t, fieldContent)
+	f := structField(t, mcpsdk.FieldContent)
 	switch {
 	case f == nil:
 	case isStringAnyMap(f.Type()):
@@ -167,7 +169,7 @@ func contentField(t types.Type) (string, bool) {
 func mirrorTypes(pc *pkgCtx) {
 	add := func(obj *types.TypeName) {
 		if content, isMap := contentField(obj.Type()); content != "" {
-			pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: fieldAction, Content: content, ContentIsMap: isMap})
+			pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: mcpsdk.FieldAction, Content: content, ContentIsMap: isMap})
 		}
 	}
 	for _, obj := range declaredMirrors(pc) {
@@ -207,7 +209,7 @@ func declaredMirrors(pc *pkgCtx) []*types.TypeName {
 	var found []*types.TypeName
 	returns := func(sig *types.Signature) {
 		for i := 0; i < sig.Results().Len(); i++ {
-			if obj := namedObj(sig.Results().At(i).Type()); slices.Contains(shaped, obj) && !slices.Contains(found, obj) {
+			if obj := mcpsdk.NamedObj(sig.Results().At(i).Type()); slices.Contains(shaped, obj) && !slices.Contains(found, obj) {
 				found = append(found, obj)
 			}
 		}
@@ -243,7 +245,7 @@ func mirrorShape(t types.Type) bool {
 	}
 	for i := 0; i < s.NumFields(); i++ {
 		switch s.Field(i).Name() {
-		case fieldAction, fieldContent, fieldMeta:
+		case mcpsdk.FieldAction, mcpsdk.FieldContent, mcpsdk.FieldMeta:
 		default:
 			return false
 		}
@@ -369,7 +371,7 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 
 // actionSDK stands for the SDK of an action-only answer: the value is the
 // action itself.
-var actionSDK = &SDK{Name: "action"}
+var actionSDK = &mcpsdk.SDK{Name: "action"}
 
 // fill is a composite literal of a type of this package that takes an
 // answer's action into one of its fields.
@@ -396,7 +398,7 @@ type actionReturn struct {
 
 // answerField returns, for an expression that selects field name from an
 // answer (res.Action, res.ElicitationResponse.Content), the answer's SDK.
-func (pc *pkgCtx) answerField(e ast.Expr, name func(*SDK) string) *SDK {
+func (pc *pkgCtx) answerField(e ast.Expr, name func(*mcpsdk.SDK) string) *mcpsdk.SDK {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil

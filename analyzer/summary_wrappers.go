@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
 // wrapperFact marks a function that passes some of its own parameters into
@@ -56,7 +58,7 @@ func (f *wrapperFact) String() string {
 
 // wrapper is a function whose call is an elicitation request.
 type wrapper struct {
-	sdk  *SDK
+	sdk  *mcpsdk.SDK
 	fact *wrapperFact
 }
 
@@ -79,9 +81,9 @@ func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 	if fn.Pkg() == nil || fn.Pkg() == pc.pass.Pkg {
 		return nil
 	}
-	if sdk := pc.sdks.ofPkg(fn); sdk != nil {
+	if sdk := pc.sdks.OfPkg(fn); sdk != nil {
 		for _, p := range sdk.Positional {
-			if joinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && recvName(fn) == p.Recv {
+			if mcpsdk.JoinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && mcpsdk.RecvName(fn) == p.Recv {
 				f := &wrapperFact{Module: sdk.Module, Mode: p.Mode}
 				for i, field := range p.Args {
 					f.set(i, field)
@@ -95,7 +97,7 @@ func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 	if !pc.pass.ImportObjectFact(fn, f) {
 		return nil
 	}
-	if sdk := pc.sdks.byModule(f.Module); sdk != nil {
+	if sdk := pc.sdks.ByModule(f.Module); sdk != nil {
 		return &wrapper{sdk: sdk, fact: f}
 	}
 	return nil
@@ -103,7 +105,7 @@ func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 
 // wrapperFields are the params fields whose values are checked at a
 // wrapper's call sites.
-var wrapperFields = []string{fieldMessage, fieldURL, fieldID}
+var wrapperFields = []string{mcpsdk.FieldMessage, mcpsdk.FieldURL, mcpsdk.FieldID}
 
 // wrapperSummary holds this package's wrappers.
 type wrapperSummary struct {
@@ -137,7 +139,7 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		}
 		return -1
 	}
-	add := func(decl *ast.FuncDecl, sdk *SDK, idx int, field, mode string) bool {
+	add := func(decl *ast.FuncDecl, sdk *mcpsdk.SDK, idx int, field, mode string) bool {
 		fn, _ := pc.info.Defs[decl.Name].(*types.Func)
 		if fn == nil {
 			return false
@@ -176,7 +178,7 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 			if f == nil {
 				continue
 			}
-			sdk := pc.sdks.byModule(f.Module)
+			sdk := pc.sdks.ByModule(f.Module)
 			for _, a := range f.Args {
 				if a.Index < len(lc.call.Args) {
 					if i := paramIndex(lc.decl, lc.call.Args[a.Index]); i >= 0 && add(lc.decl, sdk, i, a.Field, f.Mode) {
@@ -195,7 +197,7 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		if f == nil {
 			continue
 		}
-		w := &wrapper{sdk: pc.sdks.byModule(f.Module), fact: f}
+		w := &wrapper{sdk: pc.sdks.ByModule(f.Module), fact: f}
 		site := w.site(lc.call, lc.decl)
 		d.wrapperCalls = append(d.wrapperCalls, site)
 	}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -129,7 +131,7 @@ func exprString(e ast.Expr) string {
 	case *ast.ParenExpr:
 		return exprString(e.X)
 	}
-	return fieldContent
+	return mcpsdk.FieldContent
 }
 
 // fileOf returns the package file holding pos, or nil.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -164,7 +166,7 @@ func returnsNonEmpty(info *types.Info, e ast.Expr) bool {
 		return false
 	}
 	name := fn.Name()
-	if r := recvName(fn); r != "" {
+	if r := mcpsdk.RecvName(fn); r != "" {
 		name = r + "." + name
 	}
 	for _, n := range nonEmptyFuncs[fn.Pkg().Path()] {

@@ -1,4 +1,13 @@
-package analyzer
+// Package mcpsdk is the table of what elicitlint knows of each MCP SDK:
+// for go-sdk and mcp-go (and forks named with -forks), the types that carry
+// an elicitation, sampling or roots request and its answer, the direct
+// requests protocol 2026-07-28 refuses, the round trip that replaced them,
+// and the functions that are pure enough to run twice. No other package
+// spells an SDK identifier: adding an SDK or a fork means adding an entry
+// here.
+//
+// It uses only the standard library and go/types.
+package mcpsdk
 
 import (
 	"fmt"
@@ -8,6 +17,11 @@ import (
 	"sort"
 	"strings"
 	"sync"
+)
+
+const (
+	ModeForm = "form"
+	ModeURL  = "url"
 )
 
 // SDK describes what one MCP SDK's elicitation API looks like. Everything
@@ -157,9 +171,9 @@ type RoundTrip struct {
 
 // Request kinds: what a server-initiated request asks the client for.
 const (
-	kindElicitation = "elicitation"
-	kindSampling    = "sampling"
-	kindRoots       = "roots"
+	KindElicitation = "elicitation"
+	KindSampling    = "sampling"
+	KindRoots       = "roots"
 )
 
 // RequestKind is one kind of server-initiated request of an SDK that has
@@ -218,7 +232,7 @@ type Downconvert struct {
 }
 
 // kind returns the request kind named k, or nil.
-func (rt *RoundTrip) kind(k string) *RequestKind {
+func (rt *RoundTrip) Kind(k string) *RequestKind {
 	for _, rk := range rt.Kinds {
 		if rk.Kind == k {
 			return rk
@@ -243,8 +257,8 @@ func (m Method) String() string {
 }
 
 // is reports whether fn is m of sdk.
-func (m Method) is(sdk *SDK, fn *types.Func) bool {
-	return fn != nil && fn.Name() == m.Name && fn.Pkg() != nil && fn.Pkg().Path() == joinPath(sdk.Module, m.Pkg) && recvName(fn) == m.Recv
+func (m Method) Is(sdk *SDK, fn *types.Func) bool {
+	return fn != nil && fn.Name() == m.Name && fn.Pkg() != nil && fn.Pkg().Path() == JoinPath(sdk.Module, m.Pkg) && RecvName(fn) == m.Recv
 }
 
 // Positional is an SDK function or method whose arguments feed params
@@ -262,15 +276,15 @@ type Positional struct {
 // Field names, the same in every supported SDK: of the result, and of the
 // params.
 const (
-	fieldAction  = "Action"
-	fieldContent = "Content"
-	fieldMeta    = "Meta" // go-sdk's result has it; project mirrors copy it
+	FieldAction  = "Action"
+	FieldContent = "Content"
+	FieldMeta    = "Meta" // go-sdk's result has it; project mirrors copy it
 
-	fieldMessage = "Message"
-	fieldMode    = "Mode"
-	fieldURL     = "URL"
-	fieldID      = "ElicitationID"
-	fieldSchema  = "RequestedSchema"
+	FieldMessage = "Message"
+	FieldMode    = "Mode"
+	FieldURL     = "URL"
+	FieldID      = "ElicitationID"
+	FieldSchema  = "RequestedSchema"
 )
 
 // knownSDKs is the table. Versions: go-sdk v1.0–v1.8 (Mode, URL and
@@ -285,8 +299,8 @@ var knownSDKs = []*SDK{
 		ServerPkg:    "mcp",
 		ParamsType:   "ElicitParams",
 		ResultTypes:  []string{"ElicitResult"},
-		ActionField:  fieldAction,
-		ContentField: fieldContent,
+		ActionField:  FieldAction,
+		ContentField: FieldContent,
 		ContentIsMap: true,
 		InferURLMode: true,
 		URLErrorFunc: "URLElicitationRequiredError",
@@ -294,14 +308,14 @@ var knownSDKs = []*SDK{
 			Marker: "InputRequestMap",
 			Kinds: []*RequestKind{
 				{
-					Kind:    kindElicitation,
+					Kind:    KindElicitation,
 					Direct:  []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "Elicit"}},
 					Params:  []string{"ElicitParams"},
 					Answer:  "ElicitResult",
 					Results: []string{"ElicitResult"},
 				},
 				{
-					Kind: kindSampling,
+					Kind: KindSampling,
 					Direct: []Method{
 						{Pkg: "mcp", Recv: "ServerSession", Name: "CreateMessage"},
 						{Pkg: "mcp", Recv: "ServerSession", Name: "CreateMessageWithTools"},
@@ -321,7 +335,7 @@ var knownSDKs = []*SDK{
 					},
 				},
 				{
-					Kind:       kindRoots,
+					Kind:       KindRoots,
 					Direct:     []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "ListRoots"}},
 					Deprecated: true,
 					Params:     []string{"ListRootsParams"},
@@ -353,8 +367,8 @@ var knownSDKs = []*SDK{
 		ServerPkg:         "server",
 		ParamsType:        "ElicitationParams",
 		ResultTypes:       []string{"ElicitationResult", "ElicitationResponse"},
-		ActionField:       fieldAction,
-		ContentField:      fieldContent,
+		ActionField:       FieldAction,
+		ContentField:      FieldContent,
 		ResponseType:      "ElicitationResponse",
 		ActionConstPrefix: "ElicitationResponseAction",
 		FormNeedsSchema:   true,
@@ -365,14 +379,14 @@ var knownSDKs = []*SDK{
 			Pkg:  "server",
 			Recv: "MCPServer",
 			Name: "RequestURLElicitation",
-			Args: map[int]string{2: fieldID, 3: fieldURL, 4: fieldMessage},
+			Args: map[int]string{2: FieldID, 3: FieldURL, 4: FieldMessage},
 			Mode: "url",
 		}},
 		RoundTrip: &RoundTrip{
 			Marker: "InputRequestBuilder",
 			Kinds: []*RequestKind{
 				{
-					Kind: kindElicitation,
+					Kind: KindElicitation,
 					Direct: []Method{
 						{Pkg: "server", Recv: "MCPServer", Name: "RequestElicitation"},
 						{Pkg: "server", Recv: "MCPServer", Name: "RequestURLElicitation"},
@@ -385,7 +399,7 @@ var knownSDKs = []*SDK{
 					Constructor:     "NewElicitationInputRequest",
 				},
 				{
-					Kind:            kindSampling,
+					Kind:            KindSampling,
 					Direct:          []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestSampling"}},
 					Deprecated:      true,
 					Results:         []string{"CreateMessageResult"},
@@ -399,7 +413,7 @@ var knownSDKs = []*SDK{
 					ContentParser: "ParseSamplingContent",
 				},
 				{
-					Kind:          kindRoots,
+					Kind:          KindRoots,
 					Direct:        []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestRoots"}},
 					Deprecated:    true,
 					Results:       []string{"ListRootsResult"},
@@ -443,7 +457,7 @@ var knownSDKs = []*SDK{
 				{Pkg: "server", Name: "NewTestServer"},
 				{Pkg: "server", Name: "NewTestStreamableHTTPServer"},
 			},
-			ModeConsts:      map[string]string{modeForm: "ElicitationModeForm", modeURL: "ElicitationModeURL"},
+			ModeConsts:      map[string]string{ModeForm: "ElicitationModeForm", ModeURL: "ElicitationModeURL"},
 			ToolRequest:     "CallToolRequest",
 			ToolResult:      "CallToolResult",
 			ParamsField:     "Params",
@@ -452,10 +466,11 @@ var knownSDKs = []*SDK{
 	},
 }
 
-func (s *SDK) typesPath() string  { return joinPath(s.Module, s.TypesPkg) }
-func (s *SDK) serverPath() string { return joinPath(s.Module, s.ServerPkg) }
+func (s *SDK) TypesPath() string { return JoinPath(s.Module, s.TypesPkg) }
 
-func joinPath(mod, rel string) string {
+func (s *SDK) ServerPath() string { return JoinPath(s.Module, s.ServerPkg) }
+
+func JoinPath(mod, rel string) string {
 	if rel == "" || rel == "." {
 		return mod
 	}
@@ -463,22 +478,22 @@ func joinPath(mod, rel string) string {
 }
 
 // sdkSet maps package paths to SDK entries, including forks.
-type sdkSet struct {
-	byPkg map[string]*SDK // types or server package path → SDK
-	all   []*SDK          // every entry, forks included
+type Set struct {
+	ByPkg map[string]*SDK // types or server package path → SDK
+	All   []*SDK          // every entry, forks included
 	mods  []string        // module paths, for the import prefilter
 }
 
 // newSDKSet builds the lookup table for the known SDKs plus forks given as
 // "module=sdk-name" pairs.
-func newSDKSet(forks []string) (*sdkSet, error) {
-	set := &sdkSet{byPkg: map[string]*SDK{}}
+func NewSet(forks []string) (*Set, error) {
+	set := &Set{ByPkg: map[string]*SDK{}}
 	add := func(s *SDK) {
-		set.all = append(set.all, s)
-		set.byPkg[s.typesPath()] = s
-		set.byPkg[s.serverPath()] = s
+		set.All = append(set.All, s)
+		set.ByPkg[s.TypesPath()] = s
+		set.ByPkg[s.ServerPath()] = s
 		for _, p := range s.Positional {
-			set.byPkg[joinPath(s.Module, p.Pkg)] = s
+			set.ByPkg[JoinPath(s.Module, p.Pkg)] = s
 		}
 		set.mods = append(set.mods, s.Module)
 	}
@@ -491,9 +506,9 @@ func newSDKSet(forks []string) (*sdkSet, error) {
 		if !ok || mod == "" || name == "" {
 			return nil, fmt.Errorf("invalid -forks entry %q: want module=sdk, e.g. github.com/acme/mcp-go=mcp-go", f)
 		}
-		base := lookupSDK(name)
+		base := Lookup(name)
 		if base == nil {
-			return nil, fmt.Errorf("invalid -forks entry %q: unknown sdk %q (known: %s)", f, name, strings.Join(sdkNames(), ", "))
+			return nil, fmt.Errorf("invalid -forks entry %q: unknown sdk %q (known: %s)", f, name, strings.Join(Names(), ", "))
 		}
 		fork := *base
 		fork.Module = mod
@@ -505,14 +520,14 @@ func newSDKSet(forks []string) (*sdkSet, error) {
 
 // sdkSetFor returns the SDK table for the -forks value, built once per value
 // rather than once per package (the standalone driver runs many passes).
-func sdkSetFor(forks []string) (*sdkSet, error) {
+func SetFor(forks []string) (*Set, error) {
 	key := strings.Join(forks, ",")
 	sdkCache.Lock()
 	defer sdkCache.Unlock()
 	if sdkCache.set != nil && sdkCache.key == key {
 		return sdkCache.set, nil
 	}
-	set, err := newSDKSet(forks)
+	set, err := NewSet(forks)
 	if err != nil {
 		return nil, err
 	}
@@ -523,10 +538,10 @@ func sdkSetFor(forks []string) (*sdkSet, error) {
 var sdkCache struct {
 	sync.Mutex
 	key string
-	set *sdkSet
+	set *Set
 }
 
-func lookupSDK(name string) *SDK {
+func Lookup(name string) *SDK {
 	for _, s := range knownSDKs {
 		if s.Name == name {
 			return s
@@ -535,7 +550,7 @@ func lookupSDK(name string) *SDK {
 	return nil
 }
 
-func sdkNames() []string {
+func Names() []string {
 	var names []string
 	for _, s := range knownSDKs {
 		names = append(names, s.Name)
@@ -543,7 +558,7 @@ func sdkNames() []string {
 	return names
 }
 
-func (s *sdkSet) isSDKPath(path string) bool {
+func (s *Set) IsSDKPath(path string) bool {
 	for _, m := range s.mods {
 		// path is m, or m followed by "/": no concatenation, this runs
 		// for every import of every package.
@@ -555,15 +570,15 @@ func (s *sdkSet) isSDKPath(path string) bool {
 }
 
 // ofPkg returns the SDK whose module holds the package of obj, or nil.
-func (s *sdkSet) ofPkg(obj types.Object) *SDK {
+func (s *Set) OfPkg(obj types.Object) *SDK {
 	if obj == nil || obj.Pkg() == nil {
 		return nil
 	}
-	return s.byPkg[obj.Pkg().Path()]
+	return s.ByPkg[obj.Pkg().Path()]
 }
 
-func (s *sdkSet) byModule(mod string) *SDK {
-	for _, sdk := range s.byPkg {
+func (s *Set) ByModule(mod string) *SDK {
+	for _, sdk := range s.ByPkg {
 		if sdk.Module == mod {
 			return sdk
 		}
@@ -573,13 +588,13 @@ func (s *sdkSet) byModule(mod string) *SDK {
 
 // namedIn returns the SDK whose types package declares t (or *t) under
 // one of names.
-func (s *sdkSet) namedIn(t types.Type, names func(*SDK) []string) *SDK {
-	obj := namedObj(t)
+func (s *Set) NamedIn(t types.Type, names func(*SDK) []string) *SDK {
+	obj := NamedObj(t)
 	if obj == nil || obj.Pkg() == nil {
 		return nil
 	}
-	sdk := s.byPkg[obj.Pkg().Path()]
-	if sdk == nil || obj.Pkg().Path() != sdk.typesPath() {
+	sdk := s.ByPkg[obj.Pkg().Path()]
+	if sdk == nil || obj.Pkg().Path() != sdk.TypesPath() {
 		return nil
 	}
 	if slices.Contains(names(sdk), obj.Name()) {
@@ -589,35 +604,35 @@ func (s *sdkSet) namedIn(t types.Type, names func(*SDK) []string) *SDK {
 }
 
 // params returns the SDK when t is its params type (value or pointer).
-func (s *sdkSet) params(t types.Type) *SDK {
-	return s.namedIn(t, func(sdk *SDK) []string { return []string{sdk.ParamsType} })
+func (s *Set) Params(t types.Type) *SDK {
+	return s.NamedIn(t, func(sdk *SDK) []string { return []string{sdk.ParamsType} })
 }
 
 // result returns the SDK when t is one of its result types.
-func (s *sdkSet) result(t types.Type) *SDK {
-	return s.namedIn(t, func(sdk *SDK) []string { return sdk.ResultTypes })
+func (s *Set) Result(t types.Type) *SDK {
+	return s.NamedIn(t, func(sdk *SDK) []string { return sdk.ResultTypes })
 }
 
 // isURLErrorCall reports a call of sdk's URLErrorFunc.
-func (sdk *SDK) isURLErrorFunc(fn *types.Func) bool {
-	return sdk.URLErrorFunc != "" && isPkgFunc(fn, sdk.typesPath(), sdk.URLErrorFunc)
+func (sdk *SDK) IsURLErrorFunc(fn *types.Func) bool {
+	return sdk.URLErrorFunc != "" && isPkgFunc(fn, sdk.TypesPath(), sdk.URLErrorFunc)
 }
 
 // isURLErrorType reports sdk's URLErrorType (or a pointer to it).
-func (sdk *SDK) isURLErrorType(t types.Type) bool {
-	return sdk.URLErrorType != "" && isNamed(t, sdk.typesPath(), sdk.URLErrorType)
+func (sdk *SDK) IsURLErrorType(t types.Type) bool {
+	return sdk.URLErrorType != "" && IsNamed(t, sdk.TypesPath(), sdk.URLErrorType)
 }
 
 // builderMethod returns the kind of request a method of the round-trip
 // request builder adds under a key (mcp-go's (*server.InputRequestBuilder).
 // Elicit, Sample and Roots), or nil.
-func (s *sdkSet) builderMethod(fn *types.Func) *RequestKind {
-	sdk := s.ofPkg(fn)
+func (s *Set) BuilderMethod(fn *types.Func) *RequestKind {
+	sdk := s.OfPkg(fn)
 	if sdk == nil || sdk.RoundTrip == nil || sdk.RoundTrip.Builder == "" {
 		return nil
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil || !isNamed(recv.Type(), sdk.serverPath(), sdk.RoundTrip.Builder) {
+	if recv == nil || !IsNamed(recv.Type(), sdk.ServerPath(), sdk.RoundTrip.Builder) {
 		return nil
 	}
 	for _, k := range sdk.RoundTrip.Kinds {
@@ -631,13 +646,13 @@ func (s *sdkSet) builderMethod(fn *types.Func) *RequestKind {
 // requestConstructor returns the kind of input request a function of the
 // types package makes (mcp-go's mcp.NewElicitationInputRequest and its
 // siblings), or nil.
-func (s *sdkSet) requestConstructor(fn *types.Func) *RequestKind {
-	sdk := s.ofPkg(fn)
+func (s *Set) RequestConstructor(fn *types.Func) *RequestKind {
+	sdk := s.OfPkg(fn)
 	if sdk == nil || sdk.RoundTrip == nil {
 		return nil
 	}
 	for _, k := range sdk.RoundTrip.Kinds {
-		if k.Constructor != "" && isPkgFunc(fn, sdk.typesPath(), k.Constructor) {
+		if k.Constructor != "" && isPkgFunc(fn, sdk.TypesPath(), k.Constructor) {
 			return k
 		}
 	}
@@ -647,9 +662,9 @@ func (s *sdkSet) requestConstructor(fn *types.Func) *RequestKind {
 // responseFunc reports a function that looks a round-trip answer up by key
 // (mcp-go's server.ElicitationResponse and its siblings), and the kind of
 // answer it returns (nil for server.InputResponse, which returns any kind).
-func (s *sdkSet) responseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
-	sdk = s.ofPkg(fn)
-	if sdk == nil || sdk.RoundTrip == nil || fn.Pkg().Path() != sdk.serverPath() || fn.Type().(*types.Signature).Recv() != nil {
+func (s *Set) ResponseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
+	sdk = s.OfPkg(fn)
+	if sdk == nil || sdk.RoundTrip == nil || fn.Pkg().Path() != sdk.ServerPath() || fn.Type().(*types.Signature).Recv() != nil {
 		return nil, nil
 	}
 	if fn.Name() == sdk.RoundTrip.AnyResponseFunc {
@@ -665,13 +680,13 @@ func (s *sdkSet) responseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
 
 // directKind returns the kind and the method when fn is one of sdk's
 // direct (server-initiated) requests.
-func (sdk *SDK) directKind(fn *types.Func) (*RequestKind, Method) {
+func (sdk *SDK) DirectKind(fn *types.Func) (*RequestKind, Method) {
 	if sdk.RoundTrip == nil {
 		return nil, Method{}
 	}
 	for _, k := range sdk.RoundTrip.Kinds {
 		for _, m := range k.Direct {
-			if m.is(sdk, fn) {
+			if m.Is(sdk, fn) {
 				return k, m
 			}
 		}
@@ -682,7 +697,7 @@ func (sdk *SDK) directKind(fn *types.Func) (*RequestKind, Method) {
 // rawFieldKind returns the kind whose answer the raw field name of an
 // answer struct holds (mcp-go's InputResponse.Elicitation, .Sampling,
 // .Roots), or nil.
-func (sdk *SDK) rawFieldKind(name string) *RequestKind {
+func (sdk *SDK) RawFieldKind(name string) *RequestKind {
 	if sdk.RoundTrip == nil {
 		return nil
 	}
@@ -696,9 +711,9 @@ func (sdk *SDK) rawFieldKind(name string) *RequestKind {
 
 // kindOfType returns the kind whose names (picked from each kind) hold the
 // named type t (or *t) of sdk's types package, or nil.
-func (sdk *SDK) kindOfType(t types.Type, names func(*RequestKind) []string) *RequestKind {
-	obj := namedObj(t)
-	if sdk.RoundTrip == nil || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != sdk.typesPath() {
+func (sdk *SDK) KindOfType(t types.Type, names func(*RequestKind) []string) *RequestKind {
+	obj := NamedObj(t)
+	if sdk.RoundTrip == nil || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != sdk.TypesPath() {
 		return nil
 	}
 	for _, k := range sdk.RoundTrip.Kinds {
@@ -710,13 +725,13 @@ func (sdk *SDK) kindOfType(t types.Type, names func(*RequestKind) []string) *Req
 }
 
 // isActionConst reports whether c is one of sdk's action constants.
-func (sdk *SDK) isActionConst(c *types.Const) bool {
-	return sdk.ActionConstPrefix != "" && c.Pkg() != nil && c.Pkg().Path() == sdk.typesPath() &&
+func (sdk *SDK) IsActionConst(c *types.Const) bool {
+	return sdk.ActionConstPrefix != "" && c.Pkg() != nil && c.Pkg().Path() == sdk.TypesPath() &&
 		strings.HasPrefix(c.Name(), sdk.ActionConstPrefix)
 }
 
 // actionConstName spells action a as sdk's constant (without package).
-func (sdk *SDK) actionConstName(a string) string {
+func (sdk *SDK) ActionConstName(a string) string {
 	return sdk.ActionConstPrefix + strings.ToUpper(a[:1]) + a[1:]
 }
 
@@ -724,7 +739,7 @@ func (sdk *SDK) actionConstName(a string) string {
 // result embeds ResponseType, x.ResponseType.Name. It returns the
 // expression the field is selected from (x), or nil when sel is not such
 // a selection.
-func (sdk *SDK) resultOperand(sel *ast.SelectorExpr, name string) ast.Expr {
+func (sdk *SDK) ResultOperand(sel *ast.SelectorExpr, name string) ast.Expr {
 	if sel.Sel.Name != name {
 		return nil
 	}
@@ -736,7 +751,7 @@ func (sdk *SDK) resultOperand(sel *ast.SelectorExpr, name string) ast.Expr {
 }
 
 // namedObj returns the type name of t or *t, if it is a defined type.
-func namedObj(t types.Type) *types.TypeName {
+func NamedObj(t types.Type) *types.TypeName {
 	if t == nil {
 		return nil
 	}
@@ -750,8 +765,8 @@ func namedObj(t types.Type) *types.TypeName {
 }
 
 // isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool {
-	obj := namedObj(t)
+func IsNamed(t types.Type, path, name string) bool {
+	obj := NamedObj(t)
 	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
 }
 
@@ -760,9 +775,9 @@ func isPkgFunc(fn *types.Func, path, name string) bool {
 		fn.Type().(*types.Signature).Recv() == nil
 }
 
-func recvName(fn *types.Func) string {
+func RecvName(fn *types.Func) string {
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
-		if obj := namedObj(recv.Type()); obj != nil {
+		if obj := NamedObj(recv.Type()); obj != nil {
 			return obj.Name()
 		}
 	}
@@ -771,6 +786,6 @@ func recvName(fn *types.Func) string {
 
 // lastElem returns the last element of a package path: the name the
 // package is imported under by default.
-func lastElem(path string) string {
+func LastElem(path string) string {
 	return path[strings.LastIndex(path, "/")+1:]
 }
