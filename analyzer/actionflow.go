@@ -331,7 +331,7 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 	if (rest || implicit) && len(missing) == 1 && !joined[missing[0]] {
 		return actionReport{verdict: vHandled}
 	}
-	if (rest || implicit || bare) && af.pc.cfg.defaultHandlesRest && !joinsNamed(joined, named) {
+	if (rest || implicit || bare) && af.pc.cfg.DefaultHandlesRest && !joinsNamed(joined, named) {
 		return actionReport{verdict: vHandled}
 	}
 	r := actionReport{verdict: vPartial, at: ds[0].node, missing: missing, sw: sw}

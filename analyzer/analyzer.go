@@ -40,15 +40,13 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/config"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"github.com/elicitlint/elicitlint/internal/goschema"
 	"golang.org/x/tools/go/analysis"
 )
-
-// DocsURL is where each check's page lives; a diagnostic's URL is
-// DocsURL + DocPage(check) + ".md".
-const DocsURL = "https://github.com/elicitlint/elicitlint/blob/main/docs/"
 
 const doc = `elicitlint: check MCP elicitations in Go server code
 
@@ -63,14 +61,14 @@ https://github.com/elicitlint/elicitlint/tree/main/docs for each one.`
 
 // Analyzer is elicitlint with its settings bound to its flags, for go vet,
 // the standalone driver and golangci-lint.
-var Analyzer = newAnalyzer(newConfig())
+var Analyzer = newAnalyzer(config.NewSettings())
 
 // New returns an analyzer of its own with the settings c, for programs and
 // tests that run several configurations side by side. Settings are checked
 // as the flags of the same names are.
-func New(c Config) (*analysis.Analyzer, error) {
-	a := newAnalyzer(newConfig())
-	for _, kv := range c.flags() {
+func New(c config.Config) (*analysis.Analyzer, error) {
+	a := newAnalyzer(config.NewSettings())
+	for _, kv := range c.Flags() {
 		if err := a.Flags.Set(kv[0], kv[1]); err != nil {
 			return nil, fmt.Errorf("elicitlint: invalid %s %q: %v", kv[0], kv[1], err)
 		}
@@ -78,7 +76,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 	return a, nil
 }
 
-func newAnalyzer(cfg *config) *analysis.Analyzer {
+func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "elicitlint",
 		Doc:       doc,
@@ -86,7 +84,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact), new(gateFact)},
 	}
-	cfg.register(&a.Flags)
+	cfg.Register(&a.Flags)
 	return a
 }
 
@@ -96,7 +94,7 @@ type pkgCtx struct {
 	pass *analysis.Pass
 	info *types.Info
 	sdks *mcpsdk.Set
-	cfg  *config
+	cfg  *config.Settings
 	rep  *reporter
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
@@ -112,7 +110,7 @@ type pkgCtx struct {
 	assigns map[*types.Var]*assignment
 }
 
-func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
+func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 	// A bug in elicitlint must not take down the user's whole go vet run:
 	// turn a panic into an error for this package.
 	defer func() {
@@ -120,7 +118,7 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
 		}
 	}()
-	sdks, err := mcpsdk.SetFor(cfg.forks.listValue)
+	sdks, err := mcpsdk.SetFor(cfg.Forks.ListValue)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +135,7 @@ func run(pass *analysis.Pass, cfg *config) (_ any, err error) {
 	d := discover(pc)
 	sum := summarise(pc, d)
 	for _, c := range registry {
-		if !cfg.disable[c.name] {
+		if !cfg.Disable[c.name] {
 			c.run(&checkPass{pkgCtx: pc, d: d, sum: sum, name: c.name})
 		}
 	}

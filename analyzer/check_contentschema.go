@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/config"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -85,7 +87,7 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 	}
 	// A round-trip answer is client input whatever the schema says: the
 	// round-trip check reports every single-value assertion on it.
-	if site.roundTrip && !c.cfg.disable[CheckRoundTrip] {
+	if site.roundTrip && !c.cfg.Disable[config.CheckRoundTrip] {
 		return
 	}
 	if !r.commaOK && !rs.required[r.key] && !(site.sdk.ContentIsMap && prop.Has("default")) {

@@ -10,7 +10,7 @@ import (
 // the user sees, so it must be there, and short enough that clients do not
 // cut it off.
 func checkMessage(c *checkPass) {
-	max := int(c.cfg.maxMessageLength)
+	max := int(c.cfg.MaxMessageLength)
 	for _, site := range c.d.requests() {
 		fv := site.fields[mcpsdk.FieldMessage]
 		if fv == nil {

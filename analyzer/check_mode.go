@@ -69,7 +69,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		if fv := site.fields[mcpsdk.FieldSchema]; c.present(fv) {
 			c.report(fv.at(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
 		}
-		needID := sdk.URLNeedsID || c.cfg.version() == schema.V20251125
+		needID := sdk.URLNeedsID || c.cfg.Version() == schema.V20251125
 		if needID {
 			why := "the 2025-11-25 spec requires one to match the completion notification"
 			switch {

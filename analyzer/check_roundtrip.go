@@ -716,7 +716,7 @@ func (rt *roundTripCheck) fromSDK(t types.Type) bool {
 // removed reports, with -spec=2026-07-28, API for what that version
 // removed: the URL-required error and the completion notification.
 func (rt *roundTripCheck) removed() {
-	if rt.cfg.version() != schema.V20260728 {
+	if rt.cfg.Version() != schema.V20260728 {
 		return
 	}
 	for _, u := range rt.d.rt.removed {

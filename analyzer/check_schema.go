@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/config"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -53,8 +55,8 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 	}
 	s.checked = true
 	var matcher *sensitive.Matcher
-	if !c.cfg.disable[CheckSensitive] {
-		m, err := sensitive.New(c.cfg.sensitivePatterns.listValue, c.cfg.sensitiveAllow)
+	if !c.cfg.Disable[config.CheckSensitive] {
+		m, err := sensitive.New(c.cfg.SensitivePatterns.ListValue, c.cfg.SensitiveAllow)
 		if err != nil {
 			return nil // the flag was validated when set; nothing sensible to do
 		}
@@ -73,17 +75,17 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 			continue // the mode check reports a schema in url mode
 		}
 		if _, ok := constString(c.info, fv.value); ok && isGoString(c.info.TypeOf(fv.value)) {
-			add(CheckSchema, fv.value.Pos(), fv.value.End(), "RequestedSchema is a Go string: it is sent as a JSON string, not as a schema object; use json.RawMessage(...) or a map literal")
+			add(config.CheckSchema, fv.value.Pos(), fv.value.End(), "RequestedSchema is a Go string: it is sent as a JSON string, not as a schema object; use json.RawMessage(...) or a map literal")
 			continue
 		}
 		root, probs := s.read(fv.value)
 		for _, p := range probs {
-			add(CheckSchema, p.Pos, p.End, p.Message)
+			add(config.CheckSchema, p.Pos, p.End, p.Message)
 		}
 		if root == nil || root.Kind == schema.Unknown {
 			continue
 		}
-		opts := schema.Options{Version: c.cfg.version()}
+		opts := schema.Options{Version: c.cfg.Version()}
 		if mode == mcpsdk.ModeForm || mode == "" {
 			opts.Sensitive = matcher
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/config"
+
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
 )
@@ -71,7 +73,7 @@ func (r *reporter) record(check string, pos, end token.Pos, fixes []analysis.Sug
 		End:            end,
 		Category:       check,
 		Message:        msg,
-		URL:            docURL(check),
+		URL:            config.DocURL(check),
 		SuggestedFixes: fixes,
 		Related:        related,
 	})
@@ -82,7 +84,7 @@ func (r *reporter) record(check string, pos, end token.Pos, fixes []analysis.Sug
 func (r *reporter) flush() {
 	kept := r.diags[:0]
 	for _, d := range r.diags {
-		if d.Category == CheckDirective || !r.suppressed(d) {
+		if d.Category == config.CheckDirective || !r.suppressed(d) {
 			kept = append(kept, d)
 		}
 	}
@@ -129,8 +131,8 @@ var directiveVerbs = []string{"ignore", "file-ignore"}
 // directiveFinding reports a finding about a directive itself, unless
 // -disable names "directive".
 func (r *reporter) directiveFinding(c *ast.Comment, format string, args ...any) {
-	if !r.pc.cfg.disable[CheckDirective] {
-		r.add(CheckDirective, c.Pos(), c.End(), nil, format, args...)
+	if !r.pc.cfg.Disable[config.CheckDirective] {
+		r.add(config.CheckDirective, c.Pos(), c.End(), nil, format, args...)
 	}
 }
 
@@ -196,7 +198,7 @@ func nearVerb(verb string) string {
 }
 
 // directiveChecks are the names a directive may list.
-var directiveChecks = append(slices.Clone(Checks), CheckDirective)
+var directiveChecks = append(slices.Clone(config.Checks), config.CheckDirective)
 
 // namesChecks reports whether the first field of a near-miss directive's
 // arguments lists a check, or something close to one.
@@ -266,19 +268,19 @@ func (r *reporter) suppressed(d analysis.Diagnostic) bool {
 // unusedDirectives reports directives that suppressed nothing. A directive
 // that names only disabled checks is left alone.
 func (r *reporter) unusedDirectives() []analysis.Diagnostic {
-	disable := r.pc.cfg.disable
+	disable := r.pc.cfg.Disable
 	var out []analysis.Diagnostic
 	for _, dir := range r.directives {
-		if dir.used || disable[CheckDirective] {
+		if dir.used || disable[config.CheckDirective] {
 			continue
 		}
 		if !slices.ContainsFunc(dir.checks, func(c string) bool { return !disable[c] }) {
 			continue
 		}
 		out = append(out, analysis.Diagnostic{
-			Pos: dir.pos, End: dir.end, Category: CheckDirective,
-			Message: "this elicitlint directive suppresses nothing; remove it (" + CheckDirective + ")",
-			URL:     docURL(CheckDirective),
+			Pos: dir.pos, End: dir.end, Category: config.CheckDirective,
+			Message: "this elicitlint directive suppresses nothing; remove it (" + config.CheckDirective + ")",
+			URL:     config.DocURL(config.CheckDirective),
 		})
 	}
 	return out

@@ -1,16 +1,70 @@
-package analyzer
+// Package config holds elicitlint's settings: the flags (their names are
+// public interface, the same under go vet, standalone and as golangci-lint
+// settings), their values, and the names of the checks they turn off, with
+// the docs page of each.
+//
+// It uses internal/mcpsdk (the SDK names -forks accepts), internal/schema
+// (spec versions) and internal/sensitive (patterns).
+package config
 
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"github.com/elicitlint/elicitlint/internal/sensitive"
 )
+
+// DocsURL is where each check's page lives; a diagnostic's URL is
+// DocsURL + DocPage(check) + ".md".
+const DocsURL = "https://github.com/elicitlint/elicitlint/blob/main/docs/"
+
+// Check names. They are the diagnostics' Category, the names used by
+// suppression directives, -disable and the golangci-lint settings. The
+// three schema checks are named by internal/schema, which makes their
+// findings.
+const (
+	CheckMessage       = "message"
+	CheckMode          = "mode"
+	CheckElicitationID = "elicitation-id"
+	CheckActions       = "actions"
+	CheckContent       = "content"
+	CheckNested        = schema.CheckNested
+	CheckSchema        = schema.CheckSchema
+	CheckSensitive     = schema.CheckSensitive
+	CheckContentSchema = "content-schema"
+	CheckRoundTrip     = "round-trip"
+	CheckFailOpen      = "fail-open"
+	// CheckDirective is the category of findings about suppression
+	// directives themselves: malformed ones and ones that suppress nothing.
+	// It is not in the registry: the reporter makes these findings.
+	CheckDirective = "directive"
+)
+
+// Checks lists every check name in documentation order: the order of the
+// registry.
+var Checks = []string{
+	CheckMessage, CheckMode, CheckElicitationID, CheckActions, CheckContent,
+	CheckNested, CheckSchema, CheckSensitive, CheckContentSchema,
+	CheckRoundTrip, CheckFailOpen,
+}
+
+func isCheck(name string) bool { return slices.Contains(Checks, name) }
+
+// DocPage names the docs/ page of a check: the check's own name, except
+// for directive findings, which are explained on the suppression page.
+func DocPage(check string) string {
+	if check == CheckDirective {
+		return "suppression"
+	}
+	return check
+}
+
+func DocURL(check string) string { return DocsURL + DocPage(check) + ".md" }
 
 // Flag names are public interface: golangci-lint settings and docs use the
 // same names. Do not rename them.
@@ -37,7 +91,7 @@ type Config struct {
 }
 
 // flags spells c as flag settings, in a fixed order.
-func (c Config) flags() [][2]string {
+func (c Config) Flags() [][2]string {
 	var out [][2]string
 	add := func(name, v string) { out = append(out, [2]string{name, v}) }
 	if c.MaxMessageLength != 0 {
@@ -66,35 +120,36 @@ func (c Config) flags() [][2]string {
 
 // config holds one analyzer's settings. Every setting that changes results
 // is a flag, so that go vet's cache key covers it.
-type config struct {
-	maxMessageLength   positiveInt
+type Settings struct {
+	MaxMessageLength   positiveInt
 	spec               specValue
-	forks              forkList
-	defaultHandlesRest bool
-	sensitivePatterns  patternList
-	sensitiveAllow     listValue
-	disable            checkList
+	Forks              forkList
+	DefaultHandlesRest bool
+	SensitivePatterns  patternList
+	SensitiveAllow     ListValue
+	Disable            checkList
 }
 
-func newConfig() *config {
-	return &config{maxMessageLength: 200, spec: specValue(schema.DefaultVersion)}
+func NewSettings() *Settings {
+	return &Settings{MaxMessageLength: 200, spec: specValue(schema.DefaultVersion)}
 }
 
-func (c *config) register(fs *flag.FlagSet) {
-	fs.Var(&c.maxMessageLength, FlagMaxMessageLength, "report elicitation messages longer than this many characters (runes)")
+func (c *Settings) Register(fs *flag.FlagSet) {
+	fs.Var(&c.MaxMessageLength, FlagMaxMessageLength, "report elicitation messages longer than this many characters (runes)")
 	fs.Var(&c.spec, FlagSpec, "MCP spec version to check against: 2025-06-18, 2025-11-25 or 2026-07-28")
-	fs.Var(&c.forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: "+strings.Join(mcpsdk.Names(), " or ")+")")
-	fs.BoolVar(&c.defaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case, final else or the other side of a comparison with \"accept\" as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
-	fs.Var(&c.sensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
-	fs.Var(&c.sensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
-	fs.Var(&c.disable, FlagDisable, "comma-separated checks to turn off: "+strings.Join(Checks, ", "))
+	fs.Var(&c.Forks, FlagForks, "comma-separated module=sdk pairs naming forks of a supported SDK, e.g. github.com/acme/mcp-go=mcp-go (sdk: "+strings.Join(mcpsdk.Names(), " or ")+")")
+	fs.BoolVar(&c.DefaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case, final else or the other side of a comparison with \"accept\" as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
+	fs.Var(&c.SensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
+	fs.Var(&c.SensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
+	fs.Var(&c.Disable, FlagDisable, "comma-separated checks to turn off: "+strings.Join(Checks, ", "))
 }
 
-func (c *config) version() schema.Version { return schema.Version(c.spec) }
+func (c *Settings) Version() schema.Version { return schema.Version(c.spec) }
 
 type positiveInt int
 
 func (v *positiveInt) String() string { return strconv.Itoa(int(*v)) }
+
 func (v *positiveInt) Set(s string) error {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n <= 0 {
@@ -107,6 +162,7 @@ func (v *positiveInt) Set(s string) error {
 type specValue schema.Version
 
 func (v *specValue) String() string { return string(*v) }
+
 func (v *specValue) Set(s string) error {
 	s = strings.TrimSpace(s)
 	// YAML reads an unquoted 2025-11-25 as a timestamp, which golangci-lint
@@ -122,10 +178,11 @@ func (v *specValue) Set(s string) error {
 	return nil
 }
 
-type listValue []string
+type ListValue []string
 
-func (v *listValue) String() string { return strings.Join(*v, ",") }
-func (v *listValue) Set(s string) error {
+func (v *ListValue) String() string { return strings.Join(*v, ",") }
+
+func (v *ListValue) Set(s string) error {
 	*v = nil
 	for _, part := range strings.Split(s, ",") {
 		if part = strings.TrimSpace(part); part != "" {
@@ -136,28 +193,28 @@ func (v *listValue) Set(s string) error {
 }
 
 // forkList is a listValue of module=sdk pairs, checked when set.
-type forkList struct{ listValue }
+type forkList struct{ ListValue }
 
 func (v *forkList) Set(s string) error {
-	var l listValue
+	var l ListValue
 	l.Set(s)
 	if _, err := mcpsdk.NewSet(l); err != nil {
 		return err
 	}
-	v.listValue = l
+	v.ListValue = l
 	return nil
 }
 
 // patternList is a listValue whose phrases must be usable by the matcher.
-type patternList struct{ listValue }
+type patternList struct{ ListValue }
 
 func (v *patternList) Set(s string) error {
-	var l listValue
+	var l ListValue
 	l.Set(s)
 	if _, err := sensitive.New(l, nil); err != nil {
 		return err
 	}
-	v.listValue = l
+	v.ListValue = l
 	return nil
 }
 
