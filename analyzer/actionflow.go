@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -119,7 +121,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 				i--
 				continue
 			case *ast.CallExpr:
-				if tv, ok := pc.info.Types[p.Fun]; ok && tv.IsType() {
+				if tv, ok := pc.Info.Types[p.Fun]; ok && tv.IsType() {
 					e = p
 					i--
 					continue
@@ -130,7 +132,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		if i < 0 {
 			return
 		}
-		if c, ok := path[i].(*ast.CallExpr); ok && isPrintCall(pc.info, c) {
+		if c, ok := path[i].(*ast.CallExpr); ok && isPrintCall(pc.Info, c) {
 			actionPrinted = true
 			return // logging the action is not looking at it
 		}
@@ -150,7 +152,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 			for k, r := range p.Rhs {
 				if r == e && k < len(p.Lhs) {
 					if id, ok := p.Lhs[k].(*ast.Ident); ok {
-						if lv, ok := pc.info.ObjectOf(id).(*types.Var); ok && lv.Parent() != lv.Pkg().Scope() {
+						if lv, ok := pc.Info.ObjectOf(id).(*types.Var); ok && lv.Parent() != lv.Pkg().Scope() {
 							actionVars[lv] = true
 							return
 						}
@@ -161,7 +163,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		case *ast.ValueSpec:
 			for k, r := range p.Values {
 				if r == e && k < len(p.Names) {
-					if lv, ok := pc.info.ObjectOf(p.Names[k]).(*types.Var); ok {
+					if lv, ok := pc.Info.ObjectOf(p.Names[k]).(*types.Var); ok {
 						actionVars[lv] = true
 						return
 					}
@@ -173,15 +175,15 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 	}
 
 	// First pass: uses of the result itself.
-	walkWithPath(body, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(body, func(n ast.Node, path []ast.Node) {
 		id, ok := n.(*ast.Ident)
-		if !ok || isAction || pc.info.Uses[id] != v {
+		if !ok || isAction || pc.Info.Uses[id] != v {
 			return
 		}
 		parent := path[len(path)-2]
 		switch p := parent.(type) {
 		case *ast.SelectorExpr:
-			sel := pc.info.Selections[p]
+			sel := pc.Info.Selections[p]
 			if sel == nil || sel.Kind() != types.FieldVal {
 				return
 			}
@@ -195,10 +197,10 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		case *ast.ReturnStmt:
 			escaped = true // the caller is checked instead
 		case *ast.CallExpr:
-			if isPrintCall(pc.info, p) {
+			if isPrintCall(pc.Info, p) {
 				return
 			}
-			fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
+			fn, _ := typeutil.Callee(pc.Info, p).(*types.Func)
 			if fn == nil {
 				escaped = true // a function value or interface: out of sight
 				return
@@ -228,12 +230,12 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		}
 	})
 	if len(actionVars) > 0 {
-		walkWithPath(body, func(n ast.Node, path []ast.Node) {
+		source.WalkWithPath(body, func(n ast.Node, path []ast.Node) {
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return
 			}
-			if lv, ok := pc.info.Uses[id].(*types.Var); ok && actionVars[lv] {
+			if lv, ok := pc.Info.Uses[id].(*types.Var); ok && actionVars[lv] {
 				visitAction(id, path)
 			}
 		})
@@ -368,7 +370,7 @@ func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 	allLeave := len(s.Body.List) > 0
 	for _, st := range s.Body.List {
 		cc := st.(*ast.CaseClause)
-		if !af.pc.leaves(cc.Body, false) {
+		if !af.pc.Leaves(cc.Body, false) {
 			allLeave = false
 		}
 		if cc.List == nil {
@@ -377,7 +379,7 @@ func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 		}
 		var vals []string
 		for _, e := range cc.List {
-			if s, ok := constString(af.pc.info, e); ok {
+			if s, ok := source.ConstString(af.pc.Info, e); ok {
 				vals = append(vals, s)
 				d.named[s] = true
 			}
@@ -403,7 +405,7 @@ func (af *actionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e a
 	if b.Y == e {
 		other = b.X
 	}
-	val, ok := constString(af.pc.info, other)
+	val, ok := source.ConstString(af.pc.Info, other)
 	if !ok {
 		return nil
 	}
@@ -470,7 +472,7 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 					d.joined[a] = true
 				}
 			}
-			if len(vals) == 1 && (af.pc.terminates(cur.Body) || cur.Else != nil) {
+			if len(vals) == 1 && (af.pc.Terminates(cur.Body) || cur.Else != nil) {
 				d.distinct[vals[0]] = true
 			}
 		case len(vals) == 1:
@@ -480,7 +482,7 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 				d.joined[v] = true
 			}
 		}
-		if !af.pc.terminates(cur.Body) {
+		if !af.pc.Terminates(cur.Body) {
 			allLeave = false
 		}
 		switch e := cur.Else.(type) {
@@ -511,7 +513,7 @@ func (af *actionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 	switch b.Op {
 	case token.EQL, token.NEQ:
 		for _, side := range []ast.Expr{b.X, b.Y} {
-			if s, ok := constString(af.pc.info, side); ok {
+			if s, ok := source.ConstString(af.pc.Info, side); ok {
 				return []string{s}, b.Op == token.NEQ, true
 			}
 		}
@@ -544,8 +546,8 @@ func (af *actionFlow) comparesString(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
-			_, okx := constString(af.pc.info, b.X)
-			_, oky := constString(af.pc.info, b.Y)
+			_, okx := source.ConstString(af.pc.Info, b.X)
+			_, oky := source.ConstString(af.pc.Info, b.Y)
 			found = found || okx || oky
 		}
 		return !found

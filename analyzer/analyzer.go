@@ -37,8 +37,9 @@ package analyzer
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/config"
 
@@ -91,23 +92,11 @@ func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
 // pkgCtx is what every stage of one run may read: the package, its types,
 // the SDK table and the settings, and where findings go.
 type pkgCtx struct {
-	pass *analysis.Pass
-	info *types.Info
-	sdks *mcpsdk.Set
-	cfg  *config.Settings
-	rep  *reporter
-	// noReturnFuncs are the package's functions that never return,
-	// computed on first need (see noReturn).
-	noReturnFuncs map[*types.Func]bool
+	*source.Package
+	cfg *config.Settings
+	rep *reporter
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
-	// sources are the files' bytes, read for suggested fixes (see src).
-	sources map[*token.File][]byte
-	// formatted says, per file, whether it is gofmt-formatted (see
-	// formatFix).
-	formatted map[*token.File]bool
-	// assigns are the writes of the package's variables (see assignments).
-	assigns map[*types.Var]*assignment
 }
 
 func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
@@ -122,7 +111,7 @@ func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	pc := &pkgCtx{pass: pass, info: pass.TypesInfo, sdks: sdks, cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
+	pc := &pkgCtx{Package: &source.Package{Pass: pass, Info: pass.TypesInfo, SDKs: sdks}, cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
 	// The SDKs' own packages implement the protocol (their client calls
 	// the elicitation handler, their bridge for older clients makes the
 	// direct requests): they are not elicitation code to check. Their
@@ -173,17 +162,17 @@ func summarise(pc *pkgCtx, d *discovery) *summaries {
 // package is skipped before any walk, which keeps elicitlint near the cost
 // of type checking on code that has nothing to do with MCP.
 func (pc *pkgCtx) relevant() bool {
-	for _, imp := range pc.pass.Pkg.Imports() {
-		if pc.sdks.IsSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
+	for _, imp := range pc.Pass.Pkg.Imports() {
+		if pc.SDKs.IsSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
 			return true // an SDK, or jsonschema-go (schemas for other packages)
 		}
 		for _, imp2 := range imp.Imports() {
-			if pc.sdks.IsSDKPath(imp2.Path()) {
+			if pc.SDKs.IsSDKPath(imp2.Path()) {
 				return true
 			}
 		}
 	}
 	// A package that mirrors the protocol's actions declares result-like
 	// types for the packages that use it (see summary_resulttypes.go).
-	return len(pc.pass.AllObjectFacts()) > 0 || declaresActions(pc) || len(declaredMirrors(pc)) > 0
+	return len(pc.Pass.AllObjectFacts()) > 0 || declaresActions(pc) || len(declaredMirrors(pc)) > 0
 }

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/analysis"
@@ -90,7 +92,7 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 			dflt = cc
 		}
 		for _, e := range cc.List {
-			if s, ok := constString(c.info, e); ok {
+			if s, ok := source.ConstString(c.Info, e); ok {
 				named[s] = true
 				if sample == nil {
 					sample = e
@@ -107,11 +109,11 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 	if len(add) == 0 {
 		return nil
 	}
-	file := c.fileOf(sw.Pos())
+	file := c.FileOf(sw.Pos())
 	if file == nil {
 		return nil
 	}
-	indent := c.indentOf(sw.Pos())
+	indent := c.IndentOf(sw.Pos())
 	var b strings.Builder
 	var importEdits []analysis.TextEdit
 	for _, a := range add {
@@ -130,8 +132,8 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 	// Insert at the start of the line holding the closing brace or default
 	// when nothing else is on that line before it; otherwise (a switch on
 	// one line, an empty switch) right before it, on a line of its own.
-	insertAt, text := c.lineStart(at), b.String()
-	if !c.onlySpaceBefore(at) {
+	insertAt, text := c.LineStart(at), b.String()
+	if !c.OnlySpaceBefore(at) {
 		insertAt, text = at, "\n"+text
 	}
 	edits := append([]analysis.TextEdit{{Pos: insertAt, End: insertAt, NewText: []byte(text)}}, importEdits...)
@@ -155,7 +157,7 @@ func pastTense(a string) string {
 // constant when they use one, else a string literal.
 func actionExpr(c *checkPass, sdk *mcpsdk.SDK, a string, sample ast.Expr) string {
 	if sel, ok := sample.(*ast.SelectorExpr); ok {
-		if k, ok := c.info.Uses[sel.Sel].(*types.Const); ok && sdk.IsActionConst(k) {
+		if k, ok := c.Info.Uses[sel.Sel].(*types.Const); ok && sdk.IsActionConst(k) {
 			if x, ok := sel.X.(*ast.Ident); ok {
 				return x.Name + "." + sdk.ActionConstName(a)
 			}

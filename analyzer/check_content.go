@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -44,7 +46,7 @@ func checkContent(c *checkPass) {
 		if root == nil || cc.flow.possibleActions(fn, root)[instr.Block()].onlyAccept() || cc.flow.guarded(instr.Block(), root) {
 			continue
 		}
-		c.report(sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", exprString(sel))
+		c.report(sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", source.ExprString(sel))
 	}
 }
 
@@ -80,12 +82,12 @@ func contentSelectors(pc *pkgCtx, d *discovery) []*ast.SelectorExpr {
 			if !ok || !pc.isResultField(site, sel, site.sdk.ContentField) {
 				return true
 			}
-			if isMove(pc.info, sel, path) || movedAsserted(pc.info, sel, path, site.body) {
+			if isMove(pc.Info, sel, path) || movedAsserted(pc.Info, sel, path, site.body) {
 				return true
 			}
-			switch p := parentOf(path).(type) {
+			switch p := source.ParentOf(path).(type) {
 			case *ast.BinaryExpr:
-				if isNil(pc.info, p.X) || isNil(pc.info, p.Y) {
+				if source.IsNil(pc.Info, p.X) || source.IsNil(pc.Info, p.Y) {
 					return true
 				}
 			case *ast.AssignStmt:
@@ -109,8 +111,8 @@ func (cc *contentCheck) buildSSA(reads []*ast.SelectorExpr) *ssa.Package {
 		for i, r := range reads {
 			at[i] = r
 		}
-		pass := cc.pc.pass
-		cc.ssa = buildSSAFor(pass.Fset, pass.Pkg, pass.Files, cc.pc.info, at)
+		pass := cc.pc.Pass
+		cc.ssa = buildSSAFor(pass.Fset, pass.Pkg, pass.Files, cc.pc.Info, at)
 	}
 	return cc.ssa
 }
@@ -275,7 +277,7 @@ func (s importStub) declare(obj types.Object) {
 // more than the rest of the check after SSA).
 func (pc *pkgCtx) ssaFunc(pkg *ssa.Package, n ast.Node) *ssa.Function {
 	holds := func(m ast.Node) bool { return m.Pos() <= n.Pos() && n.End() <= m.End() }
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		if f.FileStart > n.Pos() || n.End() > f.FileEnd {
 			continue
 		}
@@ -325,7 +327,7 @@ func contentInstr(fn *ssa.Function, pos token.Pos) ssa.Instruction {
 // returned, or assigned to a field. Where the value goes is checked there
 // (a result-like type, or the caller).
 func isMove(info *types.Info, sel ast.Expr, path []ast.Node) bool {
-	switch p := parentOf(path).(type) {
+	switch p := source.ParentOf(path).(type) {
 	case *ast.KeyValueExpr:
 		if p.Value == sel && len(path) >= 3 {
 			_, inLit := path[len(path)-3].(*ast.CompositeLit)
@@ -371,11 +373,11 @@ func movedAsserted(info *types.Info, sel *ast.SelectorExpr, path []ast.Node, bod
 		return false
 	}
 	v, _ := info.ObjectOf(id).(*types.Var)
-	if !isLocal(v) {
+	if !source.IsLocal(v) {
 		return false
 	}
 	moved, uses := true, 0
-	walkWithPath(body, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(body, func(n ast.Node, path []ast.Node) {
 		if u, ok := n.(*ast.Ident); ok && info.Uses[u] == v {
 			uses++
 			if !isMove(info, u, path) {

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -62,7 +64,7 @@ type requestedSchema struct {
 
 // checkKeyRead checks one Content[key] read.
 func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead) {
-	shown := exprString(r.index.X) + fmt.Sprintf("[%q]", r.key)
+	shown := source.ExprString(r.index.X) + fmt.Sprintf("[%q]", r.key)
 	prop := rs.props.Get(r.key)
 	if prop == nil {
 		if rs.props.Partial {
@@ -75,14 +77,14 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 	if ta == nil {
 		return
 	}
-	asserted := c.info.TypeOf(ta.Type)
+	asserted := c.Info.TypeOf(ta.Type)
 	decoded, why := decodedType(prop)
 	if decoded != nil && !types.IsInterface(asserted) && !types.Identical(asserted, decoded) {
 		var fixes []analysis.SuggestedFix
 		if !r.commaOK && isNumeric(asserted) && types.Identical(decoded, types.Typ[types.Float64]) {
 			fixes = floatFix(c, ta, asserted)
 		}
-		c.reportFix(ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, c.typeString(asserted, ta.Pos()), why)
+		c.reportFix(ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, c.TypeString(asserted, ta.Pos()), why)
 		return
 	}
 	// A round-trip answer is client input whatever the schema says: the
@@ -91,7 +93,7 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 		return
 	}
 	if !r.commaOK && !rs.required[r.key] && !(site.sdk.ContentIsMap && prop.Has("default")) {
-		c.report(ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, c.typeString(asserted, ta.Pos()), r.key)
+		c.report(ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, c.TypeString(asserted, ta.Pos()), r.key)
 	}
 }
 
@@ -104,7 +106,7 @@ func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
 		if !ok {
 			return true
 		}
-		fn, _ := typeutil.Callee(c.info, call).(*types.Func)
+		fn, _ := typeutil.Callee(c.Info, call).(*types.Func)
 		if fn == nil {
 			return true
 		}
@@ -117,7 +119,7 @@ func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
 				continue
 			}
 			arg := call.Args[pr.Index]
-			if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || c.info.Uses[id] != site.obj {
+			if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || c.Info.Uses[id] != site.obj {
 				continue
 			}
 			for _, r := range pr.Reads {
@@ -193,7 +195,7 @@ func (lk *paramsLookup) forResult(pc *pkgCtx, site *resultSite) *paramsSite {
 					found = p
 				}
 			case *ast.Ident:
-				if v, ok := pc.info.Uses[n].(*types.Var); ok {
+				if v, ok := pc.Info.Uses[n].(*types.Var); ok {
 					if p := lk.byVar[v]; p != nil && p.complete {
 						found = p
 					}
@@ -231,7 +233,7 @@ func decodedType(prop *schema.Node) (types.Type, string) {
 
 // floatFix rewrites x.(int) as int(x.(float64)).
 func floatFix(c *checkPass, ta *ast.TypeAssertExpr, asserted types.Type) []analysis.SuggestedFix {
-	name := c.typeString(asserted, ta.Pos())
+	name := c.TypeString(asserted, ta.Pos())
 	return []analysis.SuggestedFix{{
 		Message: "Assert float64 and convert to " + name,
 		TextEdits: []analysis.TextEdit{

@@ -1,6 +1,9 @@
 package analyzer
 
-import "github.com/elicitlint/elicitlint/internal/mcpsdk"
+import (
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+)
 
 // checkElicitationID implements the elicitation-id check: an ID written as
 // a constant is the same on every call, so concurrent elicitations (and
@@ -11,7 +14,7 @@ func checkElicitationID(c *checkPass) {
 		if fv == nil {
 			continue
 		}
-		if s, ok := constString(c.info, fv.value); ok && s != "" {
+		if s, ok := source.ConstString(c.Info, fv.value); ok && s != "" {
 			c.report(fv.value, "elicitationId %q is a constant: concurrent elicitations cannot be told apart; generate a unique ID per elicitation (e.g. crypto/rand)", s)
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/analysis"
@@ -50,7 +52,7 @@ func checkFailOpen(c *checkPass) {
 	for i, s := range sites {
 		at[i] = s.expr
 	}
-	pkg := buildSSAFor(c.pass.Fset, c.pass.Pkg, c.pass.Files, c.info, at)
+	pkg := buildSSAFor(c.Pass.Fset, c.Pass.Pkg, c.Pass.Files, c.Info, at)
 	flow := newSSAFlow(c.pkgCtx)
 	flow.gates = maps.Clone(c.sum.gates)
 	for _, site := range sites {
@@ -75,7 +77,7 @@ func failOpenSite(pc *pkgCtx, site *resultSite) bool {
 	if !ok {
 		return false
 	}
-	tup, ok := pc.info.TypeOf(call).(*types.Tuple)
+	tup, ok := pc.Info.TypeOf(call).(*types.Tuple)
 	return ok && tup.Len() >= 2 && site.idx < tup.Len()-1 && isErrorType(tup.At(tup.Len()-1).Type())
 }
 
@@ -97,14 +99,14 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 	}
 	is := func(e ast.Expr, v *types.Var) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && v != nil && c.info.Uses[id] == v
+		return ok && v != nil && c.Info.Uses[id] == v
 	}
 	// missing reads `err != nil`, `!ok` and `res == nil`.
 	missing := func(cond ast.Expr) bool {
 		switch x := ast.Unparen(cond).(type) {
 		case *ast.BinaryExpr:
-			return x.Op == token.NEQ && is(x.X, errVar) && isNil(c.info, x.Y) ||
-				x.Op == token.EQL && is(x.X, site.obj) && isNil(c.info, x.Y)
+			return x.Op == token.NEQ && is(x.X, errVar) && source.IsNil(c.Info, x.Y) ||
+				x.Op == token.EQL && is(x.X, site.obj) && source.IsNil(c.Info, x.Y)
 		case *ast.UnaryExpr:
 			return x.Op == token.NOT && is(x.X, okVar)
 		}
@@ -127,16 +129,16 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 				return false
 			}
 		case *ast.Ident:
-			v := c.info.Uses[n]
+			v := c.Info.Uses[n]
 			if v == nil || v != errVar && v != okVar && v != site.obj {
 				break
 			}
 			switch p := stack[len(stack)-1].(type) {
 			case *ast.ReturnStmt:
 			case *ast.CallExpr:
-				may = v != site.obj && !isPrintCall(c.info, p)
+				may = v != site.obj && !isPrintCall(c.Info, p)
 			case *ast.BinaryExpr:
-				may = isNil(c.info, p.X) || isNil(c.info, p.Y) || v != site.obj
+				may = source.IsNil(c.Info, p.X) || source.IsNil(c.Info, p.Y) || v != site.obj
 			default:
 				may = v != site.obj
 			}
@@ -173,7 +175,7 @@ func missingVars(pc *pkgCtx, site *resultSite) (errVar, okVar *types.Var) {
 	if id == nil {
 		return nil, nil
 	}
-	v, _ := pc.info.ObjectOf(id).(*types.Var)
+	v, _ := pc.Info.ObjectOf(id).(*types.Var)
 	if _, assert := site.expr.(*ast.TypeAssertExpr); assert {
 		return nil, v
 	}
@@ -184,7 +186,7 @@ func missingVars(pc *pkgCtx, site *resultSite) (errVar, okVar *types.Var) {
 // closed as far as syntax tells: it leaves, calls nothing that is work,
 // and in a function that returns a decision, returns a non-nil error.
 func closes(c *checkPass, body *ast.BlockStmt, decision bool, errVar *types.Var) bool {
-	if !c.terminates(body) {
+	if !c.Terminates(body) {
 		return false
 	}
 	ok := true
@@ -193,10 +195,10 @@ func closes(c *checkPass, body *ast.BlockStmt, decision bool, errVar *types.Var)
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if tv, isType := c.info.Types[n.Fun]; isType && tv.IsType() {
+			if tv, isType := c.Info.Types[n.Fun]; isType && tv.IsType() {
 				break
 			}
-			switch fn := typeutil.Callee(c.info, n).(type) {
+			switch fn := typeutil.Callee(c.Info, n).(type) {
 			case *types.Builtin:
 			case *types.Func:
 				ok = ok && !c.workFunc(fn.Origin())
@@ -213,10 +215,10 @@ func closes(c *checkPass, body *ast.BlockStmt, decision bool, errVar *types.Var)
 	if !isRet {
 		return true // ends in a call that does not return
 	}
-	if len(ret.Results) == 0 || !isErrorType(c.info.TypeOf(ret.Results[len(ret.Results)-1])) {
+	if len(ret.Results) == 0 || !isErrorType(c.Info.TypeOf(ret.Results[len(ret.Results)-1])) {
 		return false
 	}
-	return nonNilError(c.info, ret.Results[len(ret.Results)-1], errVar)
+	return nonNilError(c.Info, ret.Results[len(ret.Results)-1], errVar)
 }
 
 // nonNilError reports an error expression that is not nil: the request's
@@ -226,10 +228,10 @@ func nonNilError(info *types.Info, e ast.Expr, errVar *types.Var) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, _ := info.Uses[x].(*types.Var)
-		return v != nil && (v == errVar || !isLocal(v))
+		return v != nil && (v == errVar || !source.IsLocal(v))
 	case *ast.SelectorExpr:
 		v, _ := info.Uses[x.Sel].(*types.Var)
-		return v != nil && !v.IsField() && !isLocal(v)
+		return v != nil && !v.IsField() && !source.IsLocal(v)
 	case *ast.CallExpr:
 		if fn, _ := typeutil.Callee(info, x).(*types.Func); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "errors" && fn.Name() == "New" || fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf") {
 			return true
@@ -599,7 +601,7 @@ func (fo *failOpen) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sent
 func (fo *failOpen) sentinelName(v ssa.Value) string {
 	g := v.(*ssa.UnOp).X.(*ssa.Global)
 	obj := g.Object()
-	if obj == nil || obj.Pkg() == nil || obj.Pkg() == fo.c.pass.Pkg {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == fo.c.Pass.Pkg {
 		return g.Name()
 	}
 	return obj.Pkg().Name() + "." + obj.Name()
@@ -1069,7 +1071,7 @@ func (fo *failOpen) edgeSet(p, b *ssa.BasicBlock) foSet {
 // resource result): what such a function returns is its reply, not a
 // decision for its caller.
 func (c *checkPass) handlerResult(t types.Type) bool {
-	return c.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
+	return c.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil {
 			return nil
 		}
@@ -1191,17 +1193,17 @@ var logPrefixes = []string{"print", "log", "debug", "info", "warn", "error", "tr
 
 // workFunc reports whether a call of fn is work (see work).
 func (c *checkPass) workFunc(fn *types.Func) bool {
-	if fn.Pkg() == nil || c.sdks.OfPkg(fn) != nil {
+	if fn.Pkg() == nil || c.SDKs.OfPkg(fn) != nil {
 		return false
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
 	// The standard library by its paths (no dot in the first element);
 	// the package analysed is never part of it.
-	if fn.Pkg() != c.pass.Pkg && !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
+	if fn.Pkg() != c.Pass.Pkg && !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
 		names := effectfulStd[path]
 		return slices.Contains(names, "*") || slices.Contains(names, name)
 	}
-	if names := pureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
+	if names := source.PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
 		return false
 	}
 	lower := strings.ToLower(name)
@@ -1247,7 +1249,7 @@ func (fo *failOpen) name() string {
 	switch syn := fo.fn.Syntax().(type) {
 	case *ast.FuncDecl:
 		if syn.Recv != nil && len(syn.Recv.List) == 1 {
-			if obj := mcpsdk.NamedObj(fo.c.info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
+			if obj := mcpsdk.NamedObj(fo.c.Info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
 				return obj.Name() + "." + syn.Name.Name
 			}
 		}
@@ -1355,7 +1357,7 @@ func calleeName(pc *pkgCtx, call *ast.CallExpr) string {
 	case *ast.Ident:
 		return f.Name
 	case *ast.SelectorExpr:
-		if sel := pc.info.Selections[f]; sel != nil {
+		if sel := pc.Info.Selections[f]; sel != nil {
 			if obj := mcpsdk.NamedObj(sel.Recv()); obj != nil {
 				return obj.Name() + "." + f.Sel.Name
 			}
@@ -1373,7 +1375,7 @@ func (fo *failOpen) roundTripInBuild(sdk *mcpsdk.SDK) (has, known bool) {
 		return false, false
 	}
 	want := mcpsdk.JoinPath(sdk.Module, sdk.RoundTrip.Kinds[0].Direct[0].Pkg)
-	for _, imp := range fo.c.pass.Pkg.Imports() {
+	for _, imp := range fo.c.Pass.Pkg.Imports() {
 		for _, p := range append([]*types.Package{imp}, imp.Imports()...) {
 			if p.Path() == want {
 				return p.Scope().Lookup(sdk.RoundTrip.Marker) != nil, true
@@ -1545,7 +1547,7 @@ func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.Su
 		return nil, "what a decline returns cannot be written here"
 	}
 	first, last := rs.Results[0], rs.Results[len(rs.Results)-1]
-	file := fo.c.fileOf(rs.Pos())
+	file := fo.c.FileOf(rs.Pos())
 	if file == nil {
 		return nil, "the file is not in sight"
 	}
@@ -1600,11 +1602,11 @@ func (fo *failOpen) portableText(e ast.Expr) (string, bool) {
 		case *ast.FuncLit:
 			ok = false
 		case *ast.Ident:
-			if v, isVar := fo.c.info.Uses[n].(*types.Var); isVar && isLocal(v) {
+			if v, isVar := fo.c.Info.Uses[n].(*types.Var); isVar && source.IsLocal(v) {
 				ok = false
 			}
 		case *ast.CallExpr:
-			if !fo.c.pureCall(n) {
+			if !fo.c.PureCall(n) {
 				ok = false
 			}
 		}
@@ -1613,7 +1615,7 @@ func (fo *failOpen) portableText(e ast.Expr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	data, tf := fo.c.src(e.Pos())
+	data, tf := fo.c.Src(e.Pos())
 	if data == nil {
 		return "", false
 	}

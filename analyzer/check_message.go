@@ -3,6 +3,8 @@ package analyzer
 import (
 	"unicode/utf8"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -19,7 +21,7 @@ func checkMessage(c *checkPass) {
 			}
 			continue
 		}
-		if s, ok := constString(c.info, fv.value); ok {
+		if s, ok := source.ConstString(c.Info, fv.value); ok {
 			if s == "" {
 				c.report(fv.at(), "elicitation message is empty: the spec requires a message that tells the user what is asked and why")
 			} else if n := utf8.RuneCountInString(s); n > max {
@@ -27,7 +29,7 @@ func checkMessage(c *checkPass) {
 			}
 			continue
 		}
-		if n, ok := constPartLen(c.info, fv.value); ok && n > max {
+		if n, ok := source.ConstPartLen(c.Info, fv.value); ok && n > max {
 			c.report(fv.at(), "constant part of the elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
 			continue
 		}

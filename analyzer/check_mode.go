@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -20,7 +22,7 @@ func checkMode(c *checkPass) {
 func checkSiteMode(c *checkPass, site *paramsSite) {
 	sdk := site.sdk
 	if fv := site.fields[mcpsdk.FieldMode]; fv != nil && site.lit != nil {
-		if s, ok := constString(c.info, fv.value); ok && s != "" && s != mcpsdk.ModeForm && s != mcpsdk.ModeURL {
+		if s, ok := source.ConstString(c.Info, fv.value); ok && s != "" && s != mcpsdk.ModeForm && s != mcpsdk.ModeURL {
 			c.report(fv.value, "elicitation mode %q is not valid: the spec defines only \"form\" and \"url\" (lower case)", s)
 			return
 		}
@@ -30,7 +32,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		mf := site.fields[mcpsdk.FieldMode]
 		ms, constMode := "", false
 		if mf != nil {
-			ms, constMode = constString(c.info, mf.value)
+			ms, constMode = source.ConstString(c.Info, mf.value)
 		}
 		// One finding for an element that is not url mode, naming the
 		// URL too when it is missing, rather than a url-mode finding and
@@ -61,7 +63,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		if urlField == nil && site.complete && site.lit != nil {
 			c.report(site.anchor(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 		} else if urlField != nil {
-			if s, ok := constString(c.info, urlField.value); ok && s == "" {
+			if s, ok := source.ConstString(c.Info, urlField.value); ok && s == "" {
 				c.report(urlField.at(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 			}
 		}
@@ -87,7 +89,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 			if idField == nil && site.complete && site.lit != nil {
 				c.report(site.anchor(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 			} else if idField != nil {
-				if s, ok := constString(c.info, idField.value); ok && s == "" {
+				if s, ok := source.ConstString(c.Info, idField.value); ok && s == "" {
 					c.report(idField.at(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 				}
 			}
@@ -104,7 +106,7 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 		}
 		if sdk.FormNeedsSchema {
 			fv := site.fields[mcpsdk.FieldSchema]
-			if (fv == nil && site.complete) || (fv != nil && isNil(c.info, fv.value)) {
+			if (fv == nil && site.complete) || (fv != nil && source.IsNil(c.Info, fv.value)) {
 				at := site.anchor()
 				if fv != nil {
 					at = fv.at()
@@ -129,7 +131,7 @@ func checkURLValue(c *checkPass, fv *fieldVal) {
 	if fv == nil {
 		return
 	}
-	if s, ok := constString(c.info, fv.value); ok {
+	if s, ok := source.ConstString(c.Info, fv.value); ok {
 		if s == "" {
 			return
 		}
@@ -141,7 +143,7 @@ func checkURLValue(c *checkPass, fv *fieldVal) {
 		checkScheme(c, fv, u.Scheme, u.Hostname(), s)
 		return
 	}
-	prefix, ok := constPrefix(c.info, fv.value)
+	prefix, ok := source.ConstPrefix(c.Info, fv.value)
 	if !ok {
 		return
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -210,12 +212,12 @@ func (rt *roundTripCheck) contentAsserts() {
 			continue
 		}
 		// mcp-go: Content is any, asserted to a map first.
-		walkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+		source.WalkWithPath(site.body, func(n ast.Node, path []ast.Node) {
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok || !rt.isResultField(site, sel, site.sdk.ContentField) {
 				return
 			}
-			if ta, ok := parentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !isCommaOK(path[:len(path)-1]) {
+			if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !isCommaOK(path[:len(path)-1]) {
 				rt.reportContentAssert(site.sdk, ta, site)
 			}
 		})
@@ -253,12 +255,12 @@ func (rt *roundTripCheck) checkedBefore(stack []ast.Node, ta *ast.TypeAssertExpr
 		if id == nil {
 			return nil
 		}
-		v, _ := rt.info.ObjectOf(id).(*types.Var)
+		v, _ := rt.Info.ObjectOf(id).(*types.Var)
 		return v
 	}
 	isVar := func(e ast.Expr, v *types.Var) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && v != nil && rt.info.Uses[id] == v
+		return ok && v != nil && rt.Info.Uses[id] == v
 	}
 	// cond holds v on its true path: v, v && ..., ... && v.
 	var holds func(e ast.Expr, v *types.Var) bool
@@ -281,7 +283,7 @@ func (rt *roundTripCheck) checkedBefore(stack []ast.Node, ta *ast.TypeAssertExpr
 					break
 				}
 				ifs, ok := s.(*ast.IfStmt)
-				if !ok || !rt.terminates(ifs.Body) || ifs.Else != nil {
+				if !ok || !rt.Terminates(ifs.Body) || ifs.Else != nil {
 					continue
 				}
 				v := okVar(ifs.Init)
@@ -316,7 +318,7 @@ func (rt *roundTripCheck) rawAnswers() {
 		ast.Inspect(rv.body, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
 				if k := rv.sdk.RawFieldKind(sel.Sel.Name); k != nil {
-					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.info.Uses[id] == rv.v {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.Info.Uses[id] == rv.v {
 						rt.reportRaw(sel, k, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
 					}
 				}
@@ -327,7 +329,7 @@ func (rt *roundTripCheck) rawAnswers() {
 }
 
 func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, k *mcpsdk.RequestKind, responses, key string) {
-	sdk := rt.sdks.OfPkg(rt.info.Uses[sel.Sel])
+	sdk := rt.SDKs.OfPkg(rt.Info.Uses[sel.Sel])
 	if sdk == nil {
 		return
 	}
@@ -353,24 +355,12 @@ func (rt *roundTripCheck) decodedIn(body *ast.BlockStmt, want string, sdk *mcpsd
 	return found
 }
 
-// field returns the value of key name in a keyed literal, or nil.
-func litField(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
-				return kv
-			}
-		}
-	}
-	return nil
-}
-
 // nonEmpty reports whether e is a value other than nil, "" or an empty
 // literal, as far as can be told.
 func (rt *roundTripCheck) nonEmpty(e ast.Expr) bool {
-	e = unAddr(e)
+	e = source.UnAddr(e)
 	if lit, ok := e.(*ast.CompositeLit); ok {
-		if _, isSlice := rt.info.TypeOf(lit).Underlying().(*types.Slice); isSlice {
+		if _, isSlice := rt.Info.TypeOf(lit).Underlying().(*types.Slice); isSlice {
 			return len(lit.Elts) > 0
 		}
 		return true
@@ -383,7 +373,7 @@ func (rt *roundTripCheck) nonEmpty(e ast.Expr) bool {
 func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
 	lit, rtd := r.lit, r.sdk.RoundTrip
 	if rtd.ResultsEmbed != "" {
-		kv := litField(lit, rtd.ResultsEmbed)
+		kv := source.LitField(lit, rtd.ResultsEmbed)
 		if kv == nil {
 			return nil
 		}
@@ -393,7 +383,7 @@ func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
 		}
 		lit = inner
 	}
-	kv := litField(lit, rtd.RequestsField)
+	kv := source.LitField(lit, rtd.RequestsField)
 	if kv == nil || !rt.nonEmpty(kv.Value) {
 		return nil
 	}
@@ -404,7 +394,7 @@ func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
 // SDK answers them with an internal error.
 func (rt *roundTripCheck) bothParts() {
 	for _, r := range rt.d.rt.results {
-		fields := r.sdk.RoundTrip.Results[mcpsdk.NamedObj(rt.info.TypeOf(r.lit)).Name()]
+		fields := r.sdk.RoundTrip.Results[mcpsdk.NamedObj(rt.Info.TypeOf(r.lit)).Name()]
 		if len(fields) == 0 {
 			continue
 		}
@@ -413,7 +403,7 @@ func (rt *roundTripCheck) bothParts() {
 			continue
 		}
 		for _, f := range fields {
-			if kv := litField(r.lit, f); kv != nil && rt.nonEmpty(kv.Value) {
+			if kv := source.LitField(r.lit, f); kv != nil && rt.nonEmpty(kv.Value) {
 				rt.report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.sdk.RoundTrip.RequestsField, f, f)
 				break
 			}
@@ -444,23 +434,23 @@ func (rt *roundTripCheck) unsentRequests() {
 // literal is stored and the function sets the field later.
 func (rt *roundTripCheck) resultTypeSet(r *resultLit) bool {
 	rtd := r.sdk.RoundTrip
-	if kv := litField(r.lit, rtd.ResultEmbed); kv != nil {
+	if kv := source.LitField(r.lit, rtd.ResultEmbed); kv != nil {
 		inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
 		if !ok {
 			return true // a Result value from elsewhere
 		}
-		if f := litField(inner, rtd.ResultTypeField); f != nil {
-			s, ok := constString(rt.info, f.Value)
+		if f := source.LitField(inner, rtd.ResultTypeField); f != nil {
+			s, ok := source.ConstString(rt.Info, f.Value)
 			want := rt.resultTypeConst(r.sdk)
 			return !ok || want == "" || s == want
 		}
 	}
 	// Stored in a variable: the field may be set later.
-	switch parentOf(stripAddr(r.stack)).(type) {
+	switch source.ParentOf(stripAddr(r.stack)).(type) {
 	case *ast.ReturnStmt, *ast.CallExpr:
 		return false
 	}
-	_, body := enclosing(r.stack)
+	_, body := source.Enclosing(r.stack)
 	set := false
 	if body != nil {
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -489,7 +479,7 @@ func stripAddr(stack []ast.Node) []ast.Node {
 
 // resultTypeConst returns the value of the SDK's input_required constant.
 func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
-	for _, imp := range rt.pass.Pkg.Imports() {
+	for _, imp := range rt.Pass.Pkg.Imports() {
 		if imp.Path() != sdk.TypesPath() {
 			continue
 		}
@@ -521,9 +511,9 @@ func (rt *roundTripCheck) keys() {
 func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
 	var out []*keyUse
 	for _, u := range uses {
-		vals, ok := []constAt(nil), false
+		vals, ok := []source.ConstAt(nil), false
 		if e, isExpr := u.at.(ast.Expr); isExpr && u.key == "" {
-			vals, ok = rt.possibleStrings(e, rt.d.localCalls)
+			vals, ok = rt.PossibleStrings(e, rt.d.localCalls)
 		}
 		if !ok {
 			out = append(out, u)
@@ -531,7 +521,7 @@ func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
 		}
 		for _, v := range vals {
 			k := *u
-			k.key, k.at = v.s, v.at
+			k.key, k.at = v.S, v.At
 			out = append(out, &k)
 		}
 	}
@@ -578,7 +568,7 @@ func (rt *roundTripCheck) neverEnding() {
 	for _, r := range rt.d.rt.results {
 		if rt.requestsOf(r) != nil {
 			asks[r.lit] = r.sdk
-			if fn, _ := enclosing(r.stack); fn != nil {
+			if fn, _ := source.Enclosing(r.stack); fn != nil {
 				fns[fn] = r.sdk
 			}
 		}
@@ -630,7 +620,7 @@ func funcBody(fn ast.Node) *ast.BlockStmt {
 // that can carry answers (its params have the responses field): it is a
 // handler, not a helper that builds a result for one.
 func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
-	sig := rt.signatureOf(fn)
+	sig := rt.SignatureOf(fn)
 	if sig == nil {
 		return false
 	}
@@ -656,7 +646,7 @@ func (rt *roundTripCheck) takesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
 // nested function literals) returns a request result first.
 func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk.SDK) bool {
 	body := funcBody(fn)
-	if body == nil || !rt.terminates(body) {
+	if body == nil || !rt.Terminates(body) {
 		return false
 	}
 	n, all := 0, true
@@ -670,7 +660,7 @@ func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk
 				all = false
 				return false
 			}
-			e := unAddr(x.Results[0])
+			e := source.UnAddr(x.Results[0])
 			if _, ok := asks[e]; !ok {
 				all = false
 			}
@@ -692,12 +682,12 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *mcpsdk.SDK) bool {
 				may = true
 			}
 		case *ast.CallExpr:
-			callee, _ := typeutil.Callee(rt.info, n).(*types.Func)
-			if callee != nil && rt.sdks.OfPkg(callee) != nil {
+			callee, _ := typeutil.Callee(rt.Info, n).(*types.Func)
+			if callee != nil && rt.SDKs.OfPkg(callee) != nil {
 				return true
 			}
 			for _, a := range n.Args {
-				if t := rt.info.TypeOf(a); t != nil && rt.fromSDK(t) {
+				if t := rt.Info.TypeOf(a); t != nil && rt.fromSDK(t) {
 					may = true
 				}
 			}
@@ -710,7 +700,7 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *mcpsdk.SDK) bool {
 // fromSDK reports whether t (or *t) is a named type of an SDK.
 func (rt *roundTripCheck) fromSDK(t types.Type) bool {
 	obj := mcpsdk.NamedObj(t)
-	return obj != nil && rt.sdks.OfPkg(obj) != nil
+	return obj != nil && rt.SDKs.OfPkg(obj) != nil
 }
 
 // removed reports, with -spec=2026-07-28, API for what that version
@@ -744,9 +734,9 @@ func commaOKFix(c *checkPass, stack []ast.Node, what string) []analysis.Suggeste
 	if _, ok := stack[n-3].(*ast.BlockStmt); !ok {
 		return nil
 	}
-	fn, _ := enclosing(stack)
-	sig := c.signatureOf(fn)
-	file := c.fileOf(ta.Pos())
+	fn, _ := source.Enclosing(stack)
+	sig := c.SignatureOf(fn)
+	file := c.FileOf(ta.Pos())
 	if sig == nil || file == nil {
 		return nil
 	}
@@ -754,9 +744,9 @@ func commaOKFix(c *checkPass, stack []ast.Node, what string) []analysis.Suggeste
 	if !ok {
 		return nil
 	}
-	okName := freshName(c.pass.Pkg, c.info, as.Pos(), "ok")
-	indent := c.indentOf(as.Pos())
-	eol := c.lineEnd(as.End()) // after a trailing comment
+	okName := freshName(c.Pass.Pkg, c.Info, as.Pos(), "ok")
+	indent := c.IndentOf(as.Pos())
+	eol := c.LineEnd(as.End()) // after a trailing comment
 	edits = append(edits,
 		analysis.TextEdit{Pos: as.Lhs[0].End(), End: as.Lhs[0].End(), NewText: []byte(", " + okName)},
 		analysis.TextEdit{Pos: eol, End: eol, NewText: []byte(fmt.Sprintf("\n%sif !%s {\n%s\t%s\n%s}", indent, okName, indent, ret, indent))},
@@ -787,7 +777,7 @@ func constantString(c *types.Const) string {
 	if c.Val() == nil {
 		return ""
 	}
-	s, ok := constStringValue(c.Val())
+	s, ok := source.ConstStringValue(c.Val())
 	if !ok {
 		return ""
 	}
@@ -808,7 +798,7 @@ type requestContext struct {
 }
 
 func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
-	fn, _ := enclosing(dc.stack)
+	fn, _ := source.Enclosing(dc.stack)
 	if fn == nil {
 		return requestContext{}
 	}
@@ -841,7 +831,7 @@ func (rt *roundTripCheck) isHandler(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	if rt.takesRequest(fn, sdk) {
 		return true
 	}
-	sig := rt.signatureOf(fn)
+	sig := rt.SignatureOf(fn)
 	if sig == nil {
 		return false
 	}
@@ -865,13 +855,13 @@ func (rt *roundTripCheck) lookupSDK(path, name string) types.Object {
 			for _, imp := range p.Imports() {
 				if _, ok := rt.imported[imp.Path()]; !ok {
 					rt.imported[imp.Path()] = imp
-					if rt.sdks.IsSDKPath(imp.Path()) {
+					if rt.SDKs.IsSDKPath(imp.Path()) {
 						visit(imp)
 					}
 				}
 			}
 		}
-		visit(rt.pass.Pkg)
+		visit(rt.Pass.Pkg)
 	}
 	if p := rt.imported[path]; p != nil {
 		return p.Scope().Lookup(name)
@@ -884,7 +874,7 @@ func (rt *roundTripCheck) lookupSDK(path, name string) types.Object {
 // mcp-go's notification handlers), where there is no result to return a
 // request in.
 func (rt *roundTripCheck) notificationFunc(fn ast.Node) bool {
-	sig := rt.signatureOf(fn)
+	sig := rt.SignatureOf(fn)
 	if sig == nil {
 		return false
 	}
@@ -894,7 +884,7 @@ func (rt *roundTripCheck) notificationFunc(fn ast.Node) bool {
 		if tn == nil {
 			continue
 		}
-		sdk := rt.sdks.OfPkg(tn)
+		sdk := rt.SDKs.OfPkg(tn)
 		if sdk == nil || sdk.RoundTrip == nil {
 			continue
 		}
@@ -918,7 +908,7 @@ func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.N
 	if !ok {
 		return nil
 	}
-	obj, _ := rt.info.Defs[decl.Name].(*types.Func)
+	obj, _ := rt.Info.Defs[decl.Name].(*types.Func)
 	if obj == nil {
 		return nil
 	}
@@ -939,7 +929,7 @@ func (rt *roundTripCheck) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.N
 					continue
 				}
 				if d, ok := c.(*ast.FuncDecl); ok {
-					if o, _ := rt.info.Defs[d.Name].(*types.Func); o != nil {
+					if o, _ := rt.Info.Defs[d.Name].(*types.Func); o != nil {
 						next = append(next, o)
 					}
 				}
@@ -966,26 +956,26 @@ func (rt *roundTripCheck) calls() *callIndex {
 	}
 	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, inProcess: map[*mcpsdk.SDK]bool{}, transport: map[*mcpsdk.SDK]bool{}}
 	rt.callIx = ix
-	for _, f := range rt.pass.Files {
-		walkWithPath(f, func(n ast.Node, stack []ast.Node) {
+	for _, f := range rt.Pass.Files {
+		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return
 			}
-			callee, _ := typeutil.Callee(rt.info, call).(*types.Func)
+			callee, _ := typeutil.Callee(rt.Info, call).(*types.Func)
 			if callee == nil || callee.Pkg() == nil {
 				return
 			}
-			if callee.Pkg() == rt.pass.Pkg {
-				if caller, _ := enclosing(stack); caller != nil && !slices.Contains(ix.callers[callee.Origin()], caller) {
+			if callee.Pkg() == rt.Pass.Pkg {
+				if caller, _ := source.Enclosing(stack); caller != nil && !slices.Contains(ix.callers[callee.Origin()], caller) {
 					ix.callers[callee.Origin()] = append(ix.callers[callee.Origin()], caller)
 				}
 				return
 			}
-			if !rt.sdks.IsSDKPath(callee.Pkg().Path()) {
+			if !rt.SDKs.IsSDKPath(callee.Pkg().Path()) {
 				return
 			}
-			for _, sdk := range rt.sdks.All {
+			for _, sdk := range rt.SDKs.All {
 				if sdk.RoundTrip == nil {
 					continue
 				}
@@ -1011,14 +1001,14 @@ func (rt *roundTripCheck) handlerName(fn ast.Node) string {
 	if name := rt.toolNameOf(fn); name != "" {
 		return fmt.Sprintf("the handler of tool %q", name)
 	}
-	if file := rt.fileOf(fn.Pos()); file != nil {
+	if file := rt.FileOf(fn.Pos()); file != nil {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {
 				return "the handler in " + fd.Name.Name
 			}
 		}
 	}
-	return fmt.Sprintf("the handler at line %d", rt.pass.Fset.Position(fn.Pos()).Line)
+	return fmt.Sprintf("the handler at line %d", rt.Pass.Fset.Position(fn.Pos()).Line)
 }
 
 // toolNameOf returns the constant name of the tool a function literal is
@@ -1048,7 +1038,7 @@ func (rt *roundTripCheck) toolNameOf(fn ast.Node) string {
 
 // enclosingCall returns the call that takes lit as an argument, or nil.
 func (rt *roundTripCheck) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
-	file := rt.fileOf(lit.Pos())
+	file := rt.FileOf(lit.Pos())
 	if file == nil {
 		return nil
 	}
@@ -1070,18 +1060,18 @@ func (rt *roundTripCheck) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
 // constructor whose first argument is a constant string, or a literal of an
 // SDK type with a constant Name field.
 func (rt *roundTripCheck) toolName(e ast.Expr) string {
-	e = unAddr(e)
+	e = source.UnAddr(e)
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		if fn, _ := typeutil.Callee(rt.info, x).(*types.Func); fn != nil && rt.sdks.OfPkg(fn) != nil && len(x.Args) > 0 {
-			if s, ok := constString(rt.info, x.Args[0]); ok {
+		if fn, _ := typeutil.Callee(rt.Info, x).(*types.Func); fn != nil && rt.SDKs.OfPkg(fn) != nil && len(x.Args) > 0 {
+			if s, ok := source.ConstString(rt.Info, x.Args[0]); ok {
 				return s
 			}
 		}
 	case *ast.CompositeLit:
-		if rt.fromSDK(rt.info.TypeOf(x)) {
-			if kv := litField(x, "Name"); kv != nil {
-				if s, ok := constString(rt.info, kv.Value); ok {
+		if rt.fromSDK(rt.Info.TypeOf(x)) {
+			if kv := source.LitField(x, "Name"); kv != nil {
+				if s, ok := source.ConstString(rt.Info, kv.Value); ok {
 					return s
 				}
 			}
@@ -1095,7 +1085,7 @@ func (rt *roundTripCheck) toolName(e ast.Expr) string {
 // of its kind, or the key is requested only as another kind; "" when it
 // may succeed.
 func (rt *roundTripCheck) neverDelivered(a *answerAssert) string {
-	t := rt.info.TypeOf(a.ta.Type)
+	t := rt.Info.TypeOf(a.ta.Type)
 	k := a.sdk.KindOfType(t, func(k *mcpsdk.RequestKind) []string { return k.Results })
 	if k == nil || k.Answer == "" {
 		return ""
@@ -1193,25 +1183,25 @@ func contentOperand(ta *ast.TypeAssertExpr) ast.Expr {
 func (rt *roundTripCheck) rawSamplingContent(a *answerAssert) bool {
 	x := contentOperand(a.ta)
 	if id, ok := x.(*ast.Ident); ok {
-		v, _ := rt.info.Uses[id].(*types.Var)
-		if v == nil || !isLocal(v) {
+		v, _ := rt.Info.Uses[id].(*types.Var)
+		if v == nil || !source.IsLocal(v) {
 			return false
 		}
-		_, body := enclosing(a.stack)
+		_, body := source.Enclosing(a.stack)
 		if body == nil || rt.contentReplaced(body, v) {
 			return false
 		}
-		x, _ = rt.singleAssignment(id)
+		x, _ = rt.SingleAssignment(id)
 	}
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	fn, _ := typeutil.Callee(rt.info, call).(*types.Func)
+	fn, _ := typeutil.Callee(rt.Info, call).(*types.Func)
 	if fn == nil {
 		return false
 	}
-	_, k := rt.sdks.ResponseFunc(fn)
+	_, k := rt.SDKs.ResponseFunc(fn)
 	return k != nil && k.Kind == mcpsdk.KindSampling
 }
 
@@ -1220,7 +1210,7 @@ func (rt *roundTripCheck) rawSamplingContent(a *answerAssert) bool {
 func (rt *roundTripCheck) contentReplaced(body *ast.BlockStmt, v *types.Var) bool {
 	isV := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && rt.info.Uses[id] == v
+		return ok && rt.Info.Uses[id] == v
 	}
 	isContent := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)

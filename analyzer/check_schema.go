@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -74,7 +76,7 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 		if mode == mcpsdk.ModeURL {
 			continue // the mode check reports a schema in url mode
 		}
-		if _, ok := constString(c.info, fv.value); ok && isGoString(c.info.TypeOf(fv.value)) {
+		if _, ok := source.ConstString(c.Info, fv.value); ok && isGoString(c.Info.TypeOf(fv.value)) {
 			add(config.CheckSchema, fv.value.Pos(), fv.value.End(), "RequestedSchema is a Go string: it is sent as a JSON string, not as a schema object; use json.RawMessage(...) or a map literal")
 			continue
 		}
@@ -121,8 +123,8 @@ func isGoString(t types.Type) bool {
 // source there, a comment is in the way, or the rest would need
 // realigning).
 func (pc *pkgCtx) removeMember(key token.Pos) []analysis.TextEdit {
-	file := pc.fileOf(key)
-	data, tf := pc.src(key)
+	file := pc.FileOf(key)
+	data, tf := pc.Src(key)
 	if file == nil || data == nil {
 		return nil
 	}
@@ -149,9 +151,9 @@ func (pc *pkgCtx) removeMember(key token.Pos) []analysis.TextEdit {
 	line := tf.Line
 	var from, to token.Pos
 	switch {
-	case pc.onlySpaceBefore(kv.Pos()) && (idx+1 == len(lit.Elts) || line(lit.Elts[idx+1].Pos()) > line(kv.End())) && line(lit.Rbrace) > line(kv.End()):
+	case pc.OnlySpaceBefore(kv.Pos()) && (idx+1 == len(lit.Elts) || line(lit.Elts[idx+1].Pos()) > line(kv.End())) && line(lit.Rbrace) > line(kv.End()):
 		// On lines of its own: delete the lines.
-		from, to = pc.lineStart(kv.Pos()), pc.lineEnd(kv.End())+1
+		from, to = pc.LineStart(kv.Pos()), pc.LineEnd(kv.End())+1
 	case idx+1 < len(lit.Elts) && line(lit.Elts[idx+1].Pos()) == line(kv.End()):
 		from, to = kv.Pos(), lit.Elts[idx+1].Pos()
 	case idx > 0 && line(lit.Elts[idx-1].End()) == line(kv.Pos()):
@@ -161,7 +163,7 @@ func (pc *pkgCtx) removeMember(key token.Pos) []analysis.TextEdit {
 	}
 	for _, cg := range file.Comments {
 		// A comment at the end of a deleted line goes with it.
-		if cg.Pos() < to && cg.End() > from && !(cg.Pos() > kv.End() && line(cg.Pos()) == line(kv.End()) && to == pc.lineEnd(kv.End())+1) {
+		if cg.Pos() < to && cg.End() > from && !(cg.Pos() > kv.End() && line(cg.Pos()) == line(kv.End()) && to == pc.LineEnd(kv.End())+1) {
 			return nil
 		}
 	}

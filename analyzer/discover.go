@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -42,20 +44,20 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 	for _, l := range d.urlErrorLists {
 		list := ast.Unparen(l.list)
 		if id, ok := list.(*ast.Ident); ok {
-			list, _ = pc.singleAssignment(id)
+			list, _ = pc.SingleAssignment(id)
 		}
 		lit, ok := list.(*ast.CompositeLit)
 		if !ok {
 			continue
 		}
 		for _, elt := range lit.Elts {
-			e := unAddr(elt)
+			e := source.UnAddr(elt)
 			var site *paramsSite
 			switch e := e.(type) {
 			case *ast.CompositeLit:
 				site = byLit[e]
 			case *ast.Ident:
-				if v, ok := pc.info.Uses[e].(*types.Var); ok {
+				if v, ok := pc.Info.Uses[e].(*types.Var); ok {
 					site = byVar[v]
 				}
 			}
@@ -73,7 +75,7 @@ func walk(pc *pkgCtx) *discovery {
 	// that return them are answers.
 	mirrorTypes(pc)
 	var stack []ast.Node
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if n == nil {
 				stack = stack[:len(stack)-1]
@@ -88,7 +90,7 @@ func walk(pc *pkgCtx) *discovery {
 				ds.call(n, stack)
 			case *ast.TypeAssertExpr:
 				if n.Type != nil {
-					if sdk := pc.resultSDK(pc.info.TypeOf(n.Type)); sdk != nil {
+					if sdk := pc.resultSDK(pc.Info.TypeOf(n.Type)); sdk != nil {
 						ds.result(sdk, n, stack, 0)
 					}
 				}
@@ -119,7 +121,7 @@ func (ds *discoverer) callResult(call *ast.CallExpr, stack []ast.Node, idx int, 
 		ds.result(sdk, call, stack, idx)
 		return
 	}
-	if obj := mcpsdk.NamedObj(t); obj != nil && obj.Pkg() == pc.pass.Pkg && hasStringField(obj.Type()) {
+	if obj := mcpsdk.NamedObj(t); obj != nil && obj.Pkg() == pc.Pass.Pkg && hasStringField(obj.Type()) {
 		ds.d.typedCalls = append(ds.d.typedCalls, typedCall{call: call, stack: slices.Clone(stack), idx: idx, t: t})
 	}
 }
@@ -128,8 +130,8 @@ func (ds *discoverer) callResult(call *ast.CallExpr, stack []ast.Node, idx int, 
 // answer's action into one of its fields.
 func (ds *discoverer) fillLit(lit *ast.CompositeLit) {
 	pc := ds.pc
-	obj := mcpsdk.NamedObj(pc.info.TypeOf(lit))
-	if obj == nil || obj.Pkg() != pc.pass.Pkg {
+	obj := mcpsdk.NamedObj(pc.Info.TypeOf(lit))
+	if obj == nil || obj.Pkg() != pc.Pass.Pkg {
 		return
 	}
 	fl := fill{obj: obj}
@@ -157,7 +159,7 @@ func (ds *discoverer) fillLit(lit *ast.CompositeLit) {
 // actionReturn records a function declaration that returns an answer's
 // action (return res.Action, nil).
 func (ds *discoverer) actionReturn(ret *ast.ReturnStmt, stack []ast.Node) {
-	fn, _ := enclosing(stack)
+	fn, _ := source.Enclosing(stack)
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return
@@ -171,12 +173,12 @@ func (ds *discoverer) actionReturn(ret *ast.ReturnStmt, stack []ast.Node) {
 
 func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
 	pc := ds.pc
-	sdk := pc.sdks.Params(pc.info.TypeOf(lit))
+	sdk := pc.SDKs.Params(pc.Info.TypeOf(lit))
 	if sdk == nil {
 		ds.fillLit(lit)
 		return
 	}
-	site := &paramsSite{sdk: sdk, lit: lit, fields: map[string]*fieldVal{}, complete: true, fn: outerDecl(stack)}
+	site := &paramsSite{sdk: sdk, lit: lit, fields: map[string]*fieldVal{}, complete: true, fn: source.OuterDecl(stack)}
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
@@ -204,22 +206,22 @@ func (ds *discoverer) requestKeyOf(stack []ast.Node) string {
 		case *ast.UnaryExpr, *ast.ParenExpr:
 		case *ast.KeyValueExpr:
 			if p.Value == child {
-				if k, ok := constString(pc.info, p.Key); ok {
+				if k, ok := source.ConstString(pc.Info, p.Key); ok {
 					return k
 				}
 			}
 			return ""
 		case *ast.CallExpr:
-			fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
+			fn, _ := typeutil.Callee(pc.Info, p).(*types.Func)
 			if fn == nil {
 				return ""
 			}
-			if k := pc.sdks.BuilderMethod(fn); k != nil && k.Kind == mcpsdk.KindElicitation && len(p.Args) == 2 && p.Args[1] == child {
-				k, _ := constString(pc.info, p.Args[0])
+			if k := pc.SDKs.BuilderMethod(fn); k != nil && k.Kind == mcpsdk.KindElicitation && len(p.Args) == 2 && p.Args[1] == child {
+				k, _ := source.ConstString(pc.Info, p.Args[0])
 				return k
 			}
 			// The SDK's request constructor inside a map literal.
-			if pc.sdks.RequestConstructor(fn) == nil {
+			if pc.SDKs.RequestConstructor(fn) == nil {
 				return ""
 			}
 		default:
@@ -248,7 +250,7 @@ func (ds *discoverer) inURLError(sdk *mcpsdk.SDK, stack []ast.Node) bool {
 	if !ok {
 		return false
 	}
-	if _, ok := pc.info.TypeOf(slice).Underlying().(*types.Slice); !ok {
+	if _, ok := pc.Info.TypeOf(slice).Underlying().(*types.Slice); !ok {
 		return false
 	}
 	i--
@@ -257,7 +259,7 @@ func (ds *discoverer) inURLError(sdk *mcpsdk.SDK, stack []ast.Node) bool {
 	}
 	switch p := stack[i].(type) {
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(pc.info, p).(*types.Func)
+		fn, _ := typeutil.Callee(pc.Info, p).(*types.Func)
 		return sdk.IsURLErrorFunc(fn)
 	case *ast.KeyValueExpr:
 		if i-1 < 0 {
@@ -268,7 +270,7 @@ func (ds *discoverer) inURLError(sdk *mcpsdk.SDK, stack []ast.Node) bool {
 			return false
 		}
 		id, ok := p.Key.(*ast.Ident)
-		return ok && id.Name == sdk.URLErrorField && sdk.IsURLErrorType(pc.info.TypeOf(outer))
+		return ok && id.Name == sdk.URLErrorField && sdk.IsURLErrorType(pc.Info.TypeOf(outer))
 	}
 	return false
 }
@@ -297,7 +299,7 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 			for k, r := range p.Rhs {
 				if ast.Unparen(r) == stack[i+1] {
 					if id, ok := p.Lhs[k].(*ast.Ident); ok {
-						v, _ = pc.info.ObjectOf(id).(*types.Var)
+						v, _ = pc.Info.ObjectOf(id).(*types.Var)
 					}
 				}
 			}
@@ -308,7 +310,7 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 	case *ast.ValueSpec:
 		for k, r := range p.Values {
 			if r == stack[i+1] && k < len(p.Names) {
-				v, _ = pc.info.ObjectOf(p.Names[k]).(*types.Var)
+				v, _ = pc.Info.ObjectOf(p.Names[k]).(*types.Var)
 			}
 		}
 		if i >= 3 {
@@ -320,17 +322,17 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 	if v == nil {
 		return
 	}
-	if !isLocal(v) {
+	if !source.IsLocal(v) {
 		site.complete = false // package-level: anything may set it
 		return
 	}
-	_, body := enclosing(stack)
+	_, body := source.Enclosing(stack)
 	if body == nil {
 		return
 	}
 	site.v = v
 	blk, _ := declBlock.(*ast.BlockStmt)
-	walkWithPath(body, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(body, func(n ast.Node, path []ast.Node) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for k, l := range n.Lhs {
@@ -339,7 +341,7 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 					continue
 				}
 				id, ok := ast.Unparen(sel.X).(*ast.Ident)
-				if !ok || pc.info.Uses[id] != v {
+				if !ok || pc.Info.Uses[id] != v {
 					continue
 				}
 				var rhs ast.Expr
@@ -350,11 +352,11 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 					site.complete = false
 					continue
 				}
-				maybe := blk == nil || !stmtIn(blk, n)
+				maybe := blk == nil || !source.StmtIn(blk, n)
 				site.fields[sel.Sel.Name] = &fieldVal{key: sel.Sel, value: rhs, maybe: maybe}
 			}
 		case *ast.Ident:
-			if pc.info.Uses[n] == v && !ds.safeUse(n, path) {
+			if pc.Info.Uses[n] == v && !ds.safeUse(n, path) {
 				site.complete = false
 			}
 		}
@@ -382,8 +384,8 @@ func (ds *discoverer) safeUse(id *ast.Ident, path []ast.Node) bool {
 	case *ast.SelectorExpr:
 		return true
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(ds.pc.info, p).(*types.Func)
-		return fn != nil && ds.pc.sdks.OfPkg(fn) != nil
+		fn, _ := typeutil.Callee(ds.pc.Info, p).(*types.Func)
+		return fn != nil && ds.pc.SDKs.OfPkg(fn) != nil
 	case *ast.CompositeLit, *ast.KeyValueExpr, *ast.ReturnStmt:
 		return true
 	case *ast.AssignStmt:
@@ -399,7 +401,7 @@ func (ds *discoverer) safeUse(id *ast.Ident, path []ast.Node) bool {
 func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 	pc := ds.pc
 	// Results: any call whose results include a result type.
-	if tv, ok := pc.info.Types[call]; ok && tv.IsValue() {
+	if tv, ok := pc.Info.Types[call]; ok && tv.IsValue() {
 		switch t := tv.Type.(type) {
 		case *types.Tuple:
 			for i := 0; i < t.Len(); i++ {
@@ -410,44 +412,44 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 		}
 	}
 	// Wrappers and positional SDK functions.
-	fn, _ := typeutil.Callee(pc.info, call).(*types.Func)
+	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
 	if fn == nil {
 		return
 	}
-	if sdk := pc.sdks.OfPkg(fn); sdk != nil {
+	if sdk := pc.SDKs.OfPkg(fn); sdk != nil {
 		ds.roundTripCall(sdk, fn, call, stack)
 	}
 	ds.actionCall(fn, call, stack)
 	w := importedWrapper(pc, fn)
 	if w == nil {
-		if fn.Pkg() == pc.pass.Pkg && len(call.Args) > 0 {
+		if fn.Pkg() == pc.Pass.Pkg && len(call.Args) > 0 {
 			// Maybe a wrapper declared in this package: decided by the
 			// wrapper summary.
-			ds.d.localCalls = append(ds.d.localCalls, localCall{call: call, fn: fn, decl: outerDecl(stack)})
+			ds.d.localCalls = append(ds.d.localCalls, source.LocalCall{Call: call, Fn: fn, Decl: source.OuterDecl(stack)})
 		}
 		return
 	}
-	ds.d.wrapperCalls = append(ds.d.wrapperCalls, w.site(call, outerDecl(stack)))
+	ds.d.wrapperCalls = append(ds.d.wrapperCalls, w.site(call, source.OuterDecl(stack)))
 }
 
 // result records a result site; idx is the position of the result in the
 // call's results.
 func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pc
-	fn, body := enclosing(stack)
-	site := &resultSite{sdk: sdk, expr: e, idx: idx, body: body, sig: pc.signatureOf(fn)}
+	fn, body := source.Enclosing(stack)
+	site := &resultSite{sdk: sdk, expr: e, idx: idx, body: body, sig: pc.SignatureOf(fn)}
 	switch x := e.(type) {
 	case *ast.TypeAssertExpr:
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
-			site.requestKey, _ = constString(pc.info, ix.Index)
+			site.requestKey, _ = source.ConstString(pc.Info, ix.Index)
 		}
-		site.roundTrip = pc.rtTypeIn(pc.info.TypeOf(x.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface }) != nil
+		site.roundTrip = pc.rtTypeIn(pc.Info.TypeOf(x.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface }) != nil
 	case *ast.CallExpr:
-		if f, _ := typeutil.Callee(pc.info, x).(*types.Func); f != nil && len(x.Args) == 2 {
-			if _, k := pc.sdks.ResponseFunc(f); k == nil || k.Kind != mcpsdk.KindElicitation {
+		if f, _ := typeutil.Callee(pc.Info, x).(*types.Func); f != nil && len(x.Args) == 2 {
+			if _, k := pc.SDKs.ResponseFunc(f); k == nil || k.Kind != mcpsdk.KindElicitation {
 				break
 			}
-			site.requestKey, _ = constString(pc.info, x.Args[1])
+			site.requestKey, _ = source.ConstString(pc.Info, x.Args[1])
 			site.roundTrip = true
 		}
 	}
@@ -467,7 +469,7 @@ func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx 
 		}
 		ds.declared(site, p, idx)
 	}
-	if site.obj != nil && !isLocal(site.obj) {
+	if site.obj != nil && !source.IsLocal(site.obj) {
 		return // a package-level variable: stay silent
 	}
 	ds.d.results = append(ds.d.results, site)
@@ -490,7 +492,7 @@ func (ds *discoverer) assigned(site *resultSite, p *ast.AssignStmt, e ast.Expr, 
 		if id.Name == "_" {
 			site.discarded = true
 		} else {
-			site.obj, _ = ds.pc.info.ObjectOf(id).(*types.Var)
+			site.obj, _ = ds.pc.Info.ObjectOf(id).(*types.Var)
 		}
 	}
 }
@@ -501,7 +503,7 @@ func (ds *discoverer) declared(site *resultSite, p *ast.ValueSpec, idx int) {
 		if p.Names[idx].Name == "_" {
 			site.discarded = true
 		} else {
-			site.obj, _ = ds.pc.info.ObjectOf(p.Names[idx]).(*types.Var)
+			site.obj, _ = ds.pc.Info.ObjectOf(p.Names[idx]).(*types.Var)
 		}
 	}
 }
@@ -511,7 +513,7 @@ func (ds *discoverer) declared(site *resultSite, p *ast.ValueSpec, idx int) {
 // rtTypeIn returns the SDK whose types package declares t (or *t) under the
 // name its RoundTrip picks.
 func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*mcpsdk.RoundTrip) string) *mcpsdk.SDK {
-	return pc.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
+	return pc.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil || pick(sdk.RoundTrip) == "" {
 			return nil
 		}
@@ -539,15 +541,15 @@ func (ds *discoverer) roundTripCall(sdk *mcpsdk.SDK, fn *types.Func, call *ast.C
 			d.removed = append(d.removed, removedUse{sdk, call, m.String()})
 		}
 	}
-	fnNode, _ := enclosing(stack)
+	fnNode, _ := source.Enclosing(stack)
 	key := func(i int) string {
-		k, _ := constString(ds.pc.info, call.Args[i])
+		k, _ := source.ConstString(ds.pc.Info, call.Args[i])
 		return k
 	}
-	if k := ds.pc.sdks.BuilderMethod(fn); k != nil && len(call.Args) >= 1 {
+	if k := ds.pc.SDKs.BuilderMethod(fn); k != nil && len(call.Args) >= 1 {
 		d.requests = append(d.requests, &keyUse{sdk, key(0), call.Args[0], fnNode, k})
 	}
-	if s, k := ds.pc.sdks.ResponseFunc(fn); s != nil && len(call.Args) == 2 {
+	if s, k := ds.pc.SDKs.ResponseFunc(fn); s != nil && len(call.Args) == 2 {
 		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode, k})
 	}
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && mcpsdk.IsNamed(recv.Type(), sdk.ServerPath(), rt.Builder) && slices.Contains(slices.Collect(maps.Values(rt.Finishers)), fn.Name()) {
@@ -559,18 +561,18 @@ func (ds *discoverer) roundTripCall(sdk *mcpsdk.SDK, fn *types.Func, call *ast.C
 // that can carry requests, and literals of the SDK's URL error.
 func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 	pc, d := ds.pc, &ds.d.rt
-	t := pc.info.TypeOf(lit)
+	t := pc.Info.TypeOf(lit)
 	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.RequestMap }); sdk != nil {
-		fnNode, _ := enclosing(stack)
+		fnNode, _ := source.Enclosing(stack)
 		for _, elt := range lit.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				k, _ := constString(pc.info, kv.Key)
+				k, _ := source.ConstString(pc.Info, kv.Key)
 				d.requests = append(d.requests, &keyUse{sdk, k, kv.Key, fnNode, pc.requestKind(sdk, kv.Value)})
 			}
 		}
 		return
 	}
-	if sdk := pc.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
+	if sdk := pc.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil {
 			return nil
 		}
@@ -579,9 +581,9 @@ func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 		d.results = append(d.results, &resultLit{sdk: sdk, lit: lit, stack: slices.Clone(stack)})
 		return
 	}
-	if sdk := pc.sdks.NamedIn(t, func(sdk *mcpsdk.SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
+	if sdk := pc.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
 		d.removed = append(d.removed, removedUse{sdk, lit, sdk.URLErrorType})
-		if kv := litField(lit, sdk.URLErrorField); kv != nil {
+		if kv := source.LitField(lit, sdk.URLErrorField); kv != nil {
 			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{kv.Value, slices.Clone(stack)})
 		}
 	}
@@ -593,14 +595,14 @@ func (ds *discoverer) answerAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
 	if ta.Type == nil {
 		return // a type switch: every case is checked
 	}
-	sdk := ds.pc.rtTypeIn(ds.pc.info.TypeOf(ta.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface })
+	sdk := ds.pc.rtTypeIn(ds.pc.Info.TypeOf(ta.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface })
 	if sdk == nil {
 		ds.answerContentAssert(ta, stack)
 		return
 	}
 	a := &answerAssert{sdk: sdk, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)}
 	if ix, ok := ast.Unparen(ta.X).(*ast.IndexExpr); ok {
-		a.key, _ = constString(ds.pc.info, ix.Index)
+		a.key, _ = source.ConstString(ds.pc.Info, ix.Index)
 	}
 	ds.d.rt.asserts = append(ds.d.rt.asserts, a)
 }
@@ -619,15 +621,15 @@ func (ds *discoverer) answerContentAssert(ta *ast.TypeAssertExpr, stack []ast.No
 	if !ok || sel.Sel.Name != mcpsdk.FieldContent {
 		return
 	}
-	obj := mcpsdk.NamedObj(ds.pc.info.TypeOf(sel.X))
+	obj := mcpsdk.NamedObj(ds.pc.Info.TypeOf(sel.X))
 	if obj == nil {
 		return
 	}
-	sdk := ds.pc.sdks.OfPkg(obj)
+	sdk := ds.pc.SDKs.OfPkg(obj)
 	if sdk == nil {
 		return
 	}
-	k := sdk.KindOfType(ds.pc.info.TypeOf(sel.X), func(k *mcpsdk.RequestKind) []string { return k.Results })
+	k := sdk.KindOfType(ds.pc.Info.TypeOf(sel.X), func(k *mcpsdk.RequestKind) []string { return k.Results })
 	if k == nil || k.Kind != mcpsdk.KindSampling {
 		return
 	}
@@ -639,16 +641,16 @@ func (ds *discoverer) answerContentAssert(ta *ast.TypeAssertExpr, stack []ast.No
 // raw field (mcp-go InputResponses["key"].Elicitation).
 func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 	pc, d := ds.pc, &ds.d.rt
-	t := pc.info.TypeOf(ix.X)
-	fnNode, _ := enclosing(stack)
-	key, _ := constString(pc.info, ix.Index)
+	t := pc.Info.TypeOf(ix.X)
+	fnNode, _ := source.Enclosing(stack)
+	key, _ := source.ConstString(pc.Info, ix.Index)
 	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.ResponseMap }); sdk != nil {
 		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode, pc.readKind(sdk, stack)})
 		if sdk.RoundTrip.ResponseStruct == "" {
 			return
 		}
-		_, body := enclosing(stack)
-		switch p := parentOf(stack).(type) {
+		_, body := source.Enclosing(stack)
+		switch p := source.ParentOf(stack).(type) {
 		case *ast.SelectorExpr:
 			if k := sdk.RawFieldKind(p.Sel.Name); k != nil {
 				d.raw = append(d.raw, rawField{sdk: sdk, kind: k, sel: p, body: body})
@@ -657,7 +659,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 			// r := responses["k"] or r, ok := responses["k"]
 			if len(p.Rhs) == 1 && p.Rhs[0] == ast.Expr(ix) {
 				if id, ok := p.Lhs[0].(*ast.Ident); ok {
-					if v, ok := pc.info.ObjectOf(id).(*types.Var); ok && isLocal(v) {
+					if v, ok := pc.Info.ObjectOf(id).(*types.Var); ok && source.IsLocal(v) {
 						d.rawVars = append(d.rawVars, rawVar{sdk: sdk, v: v, ix: ix, body: body})
 					}
 				}
@@ -666,7 +668,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		return
 	}
 	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.RequestMap }); sdk != nil {
-		if as, ok := parentOf(stack).(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+		if as, ok := source.ParentOf(stack).(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 			for i, l := range as.Lhs {
 				if l == ast.Expr(ix) {
 					d.requests = append(d.requests, &keyUse{sdk, key, ix.Index, fnNode, pc.requestKind(sdk, as.Rhs[i])})
@@ -680,12 +682,12 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 // request map: a params value of a kind's type (go-sdk), or a call of a
 // kind's constructor (mcp-go); nil when that cannot be told.
 func (pc *pkgCtx) requestKind(sdk *mcpsdk.SDK, e ast.Expr) *mcpsdk.RequestKind {
-	if k := sdk.KindOfType(pc.info.TypeOf(e), func(k *mcpsdk.RequestKind) []string { return k.Params }); k != nil {
+	if k := sdk.KindOfType(pc.Info.TypeOf(e), func(k *mcpsdk.RequestKind) []string { return k.Params }); k != nil {
 		return k
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		if fn, _ := typeutil.Callee(pc.info, call).(*types.Func); fn != nil {
-			return pc.sdks.RequestConstructor(fn)
+		if fn, _ := typeutil.Callee(pc.Info, call).(*types.Func); fn != nil {
+			return pc.SDKs.RequestConstructor(fn)
 		}
 	}
 	return nil
@@ -695,10 +697,10 @@ func (pc *pkgCtx) requestKind(sdk *mcpsdk.SDK, e ast.Expr) *mcpsdk.RequestKind {
 // of stack expects: the result type it is asserted to (go-sdk), or the
 // raw field it selects (mcp-go); nil when that cannot be told.
 func (pc *pkgCtx) readKind(sdk *mcpsdk.SDK, stack []ast.Node) *mcpsdk.RequestKind {
-	switch p := parentOf(stack).(type) {
+	switch p := source.ParentOf(stack).(type) {
 	case *ast.TypeAssertExpr:
 		if p.Type != nil {
-			return sdk.KindOfType(pc.info.TypeOf(p.Type), func(k *mcpsdk.RequestKind) []string { return k.Results })
+			return sdk.KindOfType(pc.Info.TypeOf(p.Type), func(k *mcpsdk.RequestKind) []string { return k.Results })
 		}
 	case *ast.SelectorExpr:
 		return sdk.RawFieldKind(p.Sel.Name)
@@ -714,14 +716,14 @@ func (ds *discoverer) actionCall(fn *types.Func, call *ast.CallExpr, stack []ast
 	if fn.Pkg() == nil {
 		return
 	}
-	if fn.Pkg() == ds.pc.pass.Pkg {
+	if fn.Pkg() == ds.pc.Pass.Pkg {
 		if fn.Type().(*types.Signature).Results().Len() > 0 {
 			ds.d.localActionCalls = append(ds.d.localActionCalls, localActionCall{fn: fn, call: call, stack: slices.Clone(stack)})
 		}
 		return
 	}
 	f := new(actionFuncFact)
-	if ds.pc.pass.ImportObjectFact(fn, f) {
+	if ds.pc.Pass.ImportObjectFact(fn, f) {
 		ds.actionResults(f, call, stack)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -18,7 +20,7 @@ type discovery struct {
 	wrapperCalls []*paramsSite
 	// localCalls are calls of functions of this package that may turn out
 	// to be wrappers once the package's own wrappers are known.
-	localCalls []localCall
+	localCalls []source.LocalCall
 	// rt are the sites of the 2026-07-28 round trip.
 	rt roundTripSites
 	// fills, typedCalls and actionReturns are what the result-types
@@ -44,12 +46,6 @@ type localActionCall struct {
 	fn    *types.Func
 	call  *ast.CallExpr
 	stack []ast.Node
-}
-
-type localCall struct {
-	call *ast.CallExpr
-	fn   *types.Func
-	decl *ast.FuncDecl
 }
 
 // requests returns literal sites and wrapper call sites together.
@@ -144,7 +140,7 @@ type resultSite struct {
 func (pc *pkgCtx) isResultField(site *resultSite, sel *ast.SelectorExpr, name string) bool {
 	x := site.sdk.ResultOperand(sel, name)
 	id, ok := x.(*ast.Ident)
-	return ok && pc.info.Uses[id] == site.obj
+	return ok && pc.Info.Uses[id] == site.obj
 }
 
 // present reports whether a field is set to something other than its zero
@@ -153,10 +149,10 @@ func (pc *pkgCtx) present(fv *fieldVal) bool {
 	if fv == nil {
 		return false
 	}
-	if s, ok := constString(pc.info, fv.value); ok {
+	if s, ok := source.ConstString(pc.Info, fv.value); ok {
 		return s != ""
 	}
-	if isNil(pc.info, fv.value) {
+	if source.IsNil(pc.Info, fv.value) {
 		return false
 	}
 	return true
@@ -170,7 +166,7 @@ func (pc *pkgCtx) modeOf(site *paramsSite) string {
 		return site.fixedMode
 	}
 	if fv := site.fields[mcpsdk.FieldMode]; fv != nil {
-		s, ok := constString(pc.info, fv.value)
+		s, ok := source.ConstString(pc.Info, fv.value)
 		switch {
 		case !ok:
 			return ""
@@ -207,13 +203,13 @@ func (pc *pkgCtx) knownNonEmpty(fv *fieldVal) bool {
 	if fv == nil {
 		return false
 	}
-	if s, ok := constString(pc.info, fv.value); ok {
+	if s, ok := source.ConstString(pc.Info, fv.value); ok {
 		return s != ""
 	}
-	if n, ok := constPartLen(pc.info, fv.value); ok && n > 0 {
+	if n, ok := source.ConstPartLen(pc.Info, fv.value); ok && n > 0 {
 		return true
 	}
-	return returnsNonEmpty(pc.info, fv.value)
+	return source.ReturnsNonEmpty(pc.Info, fv.value)
 }
 
 // roundTripSites are the places the round-trip check looks at, found by

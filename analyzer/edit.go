@@ -63,7 +63,7 @@ func (pc *pkgCtx) importName(f *ast.File, path, name string) (_ string, _ *analy
 			return imp.Name.Name, nil, true
 		}
 	}
-	if f.Scope != nil && f.Scope.Lookup(name) != nil || pc.pass.Pkg.Scope().Lookup(name) != nil {
+	if f.Scope != nil && f.Scope.Lookup(name) != nil || pc.Pass.Pkg.Scope().Lookup(name) != nil {
 		return "", nil, false // the name is taken
 	}
 	for _, d := range f.Decls {
@@ -93,15 +93,15 @@ func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
 	if gd.Lparen.IsValid() {
 		if at, after, ok := pc.importSlot(gd, path); ok {
 			if after {
-				at = pc.lineEnd(at)
+				at = pc.LineEnd(at)
 				return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + quoted)}
 			}
-			return &analysis.TextEdit{Pos: pc.lineStart(at), End: pc.lineStart(at), NewText: []byte("\t" + quoted + "\n")}
+			return &analysis.TextEdit{Pos: pc.LineStart(at), End: pc.LineStart(at), NewText: []byte("\t" + quoted + "\n")}
 		}
 		// No import of its kind yet: a section of its own, the standard
 		// library's first.
 		if n := len(gd.Specs); n > 0 && !isStdPath(path) {
-			at := pc.lineEnd(gd.Specs[n-1].End())
+			at := pc.LineEnd(gd.Specs[n-1].End())
 			return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\n\t" + quoted)}
 		}
 		text := "\n\t" + quoted
@@ -116,7 +116,7 @@ func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
 	}
 	// import "x" becomes a block of two.
 	spec := gd.Specs[0].(*ast.ImportSpec)
-	data, tf := pc.src(spec.Pos())
+	data, tf := pc.Src(spec.Pos())
 	if data == nil {
 		return nil
 	}
@@ -139,7 +139,7 @@ func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
 // section's last import. ok is false when no section has an import of its
 // kind.
 func (pc *pkgCtx) importSlot(gd *ast.GenDecl, path string) (at token.Pos, after, ok bool) {
-	line := func(p token.Pos) int { return pc.pass.Fset.Position(p).Line }
+	line := func(p token.Pos) int { return pc.Pass.Fset.Position(p).Line }
 	var section []*ast.ImportSpec
 	flush := func() (token.Pos, bool, bool) {
 		if !slices.ContainsFunc(section, func(is *ast.ImportSpec) bool {
@@ -180,7 +180,7 @@ func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret
 	if !types.Identical(sig.Results().At(n-1).Type(), types.Universe.Lookup("error").Type()) {
 		return "", nil, false
 	}
-	qual := pc.qualifier(f)
+	qual := pc.Qualifier(f)
 	var vals []string
 	for i := 0; i < n-1; i++ {
 		z, ok := zeroValue(sig.Results().At(i).Type(), qual)
@@ -198,80 +198,6 @@ func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret
 	}
 	vals = append(vals, fmt.Sprintf("%s.New(%q)", errs, why))
 	return "return " + strings.Join(vals, ", "), edits, true
-}
-
-// src returns the bytes of the file holding pos, read once per run.
-func (pc *pkgCtx) src(pos token.Pos) ([]byte, *token.File) {
-	tf := pc.pass.Fset.File(pos)
-	if tf == nil {
-		return nil, nil
-	}
-	if data, ok := pc.sources[tf]; ok {
-		return data, tf
-	}
-	data, err := pc.pass.ReadFile(tf.Name())
-	if err != nil {
-		data = nil
-	}
-	if pc.sources == nil {
-		pc.sources = map[*token.File][]byte{}
-	}
-	pc.sources[tf] = data
-	if data == nil {
-		return nil, nil
-	}
-	return data, tf
-}
-
-// indentOf returns the leading white space of pos's line.
-func (pc *pkgCtx) indentOf(pos token.Pos) string {
-	data, tf := pc.src(pos)
-	if data == nil {
-		return "\t"
-	}
-	start := tf.Offset(tf.LineStart(tf.Line(pos)))
-	line := data[start:]
-	n := 0
-	for n < len(line) && (line[n] == '\t' || line[n] == ' ') {
-		n++
-	}
-	return string(bytes.Clone(line[:n]))
-}
-
-// onlySpaceBefore reports whether pos is the first non-blank on its line.
-func (pc *pkgCtx) onlySpaceBefore(pos token.Pos) bool {
-	data, tf := pc.src(pos)
-	if data == nil {
-		return false
-	}
-	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
-	if off > len(data) || start > off {
-		return false
-	}
-	return len(bytes.TrimSpace(data[start:off])) == 0
-}
-
-// lineStart returns the position of the start of pos's line.
-func (pc *pkgCtx) lineStart(pos token.Pos) token.Pos {
-	tf := pc.pass.Fset.File(pos)
-	if tf == nil {
-		return pos
-	}
-	return tf.LineStart(tf.Line(pos))
-}
-
-// lineEnd returns the position of the end of pos's line (before its
-// newline).
-func (pc *pkgCtx) lineEnd(pos token.Pos) token.Pos {
-	data, tf := pc.src(pos)
-	if data == nil {
-		return pos
-	}
-	off := tf.Offset(pos)
-	if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
-		return pos + token.Pos(i)
-	}
-	return pos + token.Pos(len(data)-off)
 }
 
 // Formatting fixes. gopls, golangci-lint --fix and other consumers of
@@ -293,7 +219,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 	if len(fix.TextEdits) == 0 {
 		return
 	}
-	src, tf := pc.src(fix.TextEdits[0].Pos)
+	src, tf := pc.Src(fix.TextEdits[0].Pos)
 	if src == nil || tf.Size() != len(src) {
 		return
 	}
@@ -303,7 +229,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 		if !end.IsValid() {
 			end = te.Pos
 		}
-		if pc.pass.Fset.File(te.Pos) != tf || pc.pass.Fset.File(end) != tf {
+		if pc.Pass.Fset.File(te.Pos) != tf || pc.Pass.Fset.File(end) != tf {
 			return // edits in several files: not ours
 		}
 		edits = append(edits, textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
@@ -338,7 +264,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 	if !ok {
 		return
 	}
-	out := mergeSpaceDiffs(sub, subEdits, spaces, func() bool { return pc.gofmtClean(tf, src) })
+	out := mergeSpaceDiffs(sub, subEdits, spaces, func() bool { return pc.GofmtClean(tf, src) })
 	fix.TextEdits = fix.TextEdits[:0]
 	for _, e := range out {
 		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start + lo), End: tf.Pos(e.End + lo), NewText: []byte(e.Text)})
@@ -349,7 +275,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 // that hold the edits (from the first such declaration to the last), or
 // the whole file when an edit falls outside every declaration.
 func (pc *pkgCtx) declSpan(tf *token.File, edits []textedit.Edit, size int) (lo, hi int) {
-	file := pc.fileOf(tf.Pos(0))
+	file := pc.FileOf(tf.Pos(0))
 	if file == nil {
 		return 0, size
 	}
@@ -372,20 +298,6 @@ func (pc *pkgCtx) declSpan(tf *token.File, edits []textedit.Edit, size int) (lo,
 		return 0, size
 	}
 	return lo, hi
-}
-
-// gofmtClean reports, once per file, whether src is gofmt-formatted.
-func (pc *pkgCtx) gofmtClean(tf *token.File, src []byte) bool {
-	if clean, ok := pc.formatted[tf]; ok {
-		return clean
-	}
-	f, err := format.Source(src)
-	clean := err == nil && bytes.Equal(f, src)
-	if pc.formatted == nil {
-		pc.formatted = map[*token.File]bool{}
-	}
-	pc.formatted[tf] = clean
-	return clean
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

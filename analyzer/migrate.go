@@ -37,6 +37,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/analysis"
@@ -110,7 +112,7 @@ type ask struct {
 // migrate returns the fix that moves dc to the round trip, or why there is
 // none ("" when the finding says it already).
 func (rt *roundTripCheck) migrate(dc *directCall) ([]analysis.SuggestedFix, string) {
-	fn, _ := enclosing(dc.stack)
+	fn, _ := source.Enclosing(dc.stack)
 	if fn == nil {
 		return nil, "the request is not made in a function"
 	}
@@ -133,7 +135,7 @@ func (m *migration) plan() {
 		return
 	}
 	for _, dc := range m.rt.d.rt.direct {
-		if f, _ := enclosing(dc.stack); f == m.fn && hasRoundTrip(dc.sdk, dc.fn) {
+		if f, _ := source.Enclosing(dc.stack); f == m.fn && hasRoundTrip(dc.sdk, dc.fn) {
 			a, why := m.matchAsk(dc)
 			if why != "" {
 				m.why = why
@@ -199,10 +201,10 @@ func (m *migration) unusedAfter() string {
 		if !ok {
 			return true
 		}
-		if v, ok := pc.info.Uses[id].(*types.Var); ok {
+		if v, ok := pc.Info.Uses[id].(*types.Var); ok {
 			uses[v] = append(uses[v], id)
 		}
-		if v, ok := pc.info.Defs[id].(*types.Var); ok {
+		if v, ok := pc.Info.Defs[id].(*types.Var); ok {
 			defs[v] = id
 		}
 		return true
@@ -254,7 +256,7 @@ func (m *migration) dropDecl(v *types.Var, def *ast.Ident, defs map[*types.Var]*
 		if id == nil || id.Name == "_" || id == def {
 			continue
 		}
-		w, _ := pc.info.Defs[id].(*types.Var)
+		w, _ := pc.Info.Defs[id].(*types.Var)
 		if w == nil || !handled[w] && !m.allDropped(uses[w]) {
 			all = false
 		}
@@ -262,7 +264,7 @@ func (m *migration) dropDecl(v *types.Var, def *ast.Ident, defs map[*types.Var]*
 	if all {
 		for _, l := range stmt.Lhs {
 			if id, _ := l.(*ast.Ident); id != nil {
-				if w, _ := pc.info.Defs[id].(*types.Var); w != nil {
+				if w, _ := pc.Info.Defs[id].(*types.Var); w != nil {
 					handled[w] = true
 				}
 			}
@@ -287,7 +289,7 @@ func (m *migration) allDropped(ids []*ast.Ident) bool {
 func (m *migration) countAsks() int {
 	n := 0
 	for _, dc := range m.rt.d.rt.direct {
-		if f, _ := enclosing(dc.stack); f == m.fn {
+		if f, _ := source.Enclosing(dc.stack); f == m.fn {
 			n++
 		}
 	}
@@ -297,7 +299,7 @@ func (m *migration) countAsks() int {
 // lineOf says "the request at line N: " for reasons about one request of
 // several.
 func lineOf(pc *pkgCtx, pos token.Pos) string {
-	return "the request at line " + strconv.Itoa(pc.pass.Fset.Position(pos).Line) + ": "
+	return "the request at line " + strconv.Itoa(pc.Pass.Fset.Position(pos).Line) + ": "
 }
 
 // fixMessage says what the fix does.

@@ -40,7 +40,7 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 	}
 	edits = append(edits, more...)
 	for _, st := range m.deleted {
-		edits = append(edits, analysis.TextEdit{Pos: m.rt.lineStart(st.Pos()), End: m.rt.lineEnd(st.End()) + 1})
+		edits = append(edits, analysis.TextEdit{Pos: m.rt.LineStart(st.Pos()), End: m.rt.LineEnd(st.End()) + 1})
 	}
 	for _, id := range m.blanks {
 		edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte("_")})
@@ -170,7 +170,7 @@ func (m *migration) responses() string {
 // zeros spells the zero values of the handler's results between the first
 // and the error, each followed by ", ".
 func (m *migration) zeros() (string, bool) {
-	qual := m.rt.qualifier(m.file)
+	qual := m.rt.Qualifier(m.file)
 	var b strings.Builder
 	res := m.sig.Results()
 	for i := 1; i < res.Len()-1; i++ {
@@ -210,7 +210,7 @@ func (m *migration) parsesContent(a *ask) bool {
 	read := false
 	ast.Inspect(m.body, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == mcpsdk.FieldContent {
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.rt.info.Uses[id] == a.resVar {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.rt.Info.Uses[id] == a.resVar {
 				read = true
 			}
 		}
@@ -274,7 +274,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 		if a.errIf != nil {
 			fmtName := m.importPath("fmt", "fmt")
 			fmt.Fprintf(&b, "\n%sif len(%s.%s) > 1 {", ind, ans, list)
-			if usedIn(m.rt.info, a.errIf.Body, a.errVar) {
+			if usedIn(m.rt.Info, a.errIf.Body, a.errVar) {
 				fmt.Fprintf(&b, "\n%s\t%s := %s.Errorf(%q, len(%s.%s))", ind, a.errName, fmtName, dc.TooMany, ans, list)
 			}
 			b.WriteString(m.blockInner(a.errIf.Body))
@@ -315,7 +315,7 @@ func (m *migration) keepsErrIf(a *ask) bool {
 // blockInner returns the text between a block's braces, from the newline
 // after { to the indentation before }.
 func (m *migration) blockInner(b *ast.BlockStmt) string {
-	data, tf := m.rt.src(b.Pos())
+	data, tf := m.rt.Src(b.Pos())
 	return string(data[tf.Offset(b.Lbrace)+1 : tf.Offset(b.Rbrace)])
 }
 
@@ -346,7 +346,7 @@ func (m *migration) replaced(a *ask) token.Pos {
 // on a line of its own in the replaced text. Comments inside kept params
 // stay where they are. end may grow to take in the last line's comment.
 func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
-	tf := m.rt.pass.Fset.File(a.stmt.Pos())
+	tf := m.rt.Pass.Fset.File(a.stmt.Pos())
 	var trailing []string
 	for _, cg := range m.file.Comments {
 		sameLine := *end == a.stmt.End() && cg.Pos() >= *end && tf.Line(cg.Pos()) == tf.Line(*end)
@@ -356,7 +356,7 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 		if a.params != nil && cg.Pos() >= a.params.Pos() && cg.End() <= a.params.End() {
 			continue
 		}
-		if !m.rt.onlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
+		if !m.rt.OnlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
 			for _, c := range cg.List {
 				trailing = append(trailing, c.Text)
 			}
@@ -378,7 +378,7 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 // re-indented one level deeper; the text before and after them is
 // replaced.
 func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
-	ind := m.rt.indentOf(a.stmt.Pos())
+	ind := m.rt.IndentOf(a.stmt.Pos())
 	end := m.replaced(a)
 	trailing, why := m.comments(a, &end)
 	if why != "" {
@@ -454,7 +454,7 @@ func (m *migration) returnParts(a *ask, ind, zeros string) (string, string) {
 // go, leaving what they need after the answers (see after).
 func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 	first := m.asks[0]
-	ind := m.rt.indentOf(first.stmt.Pos())
+	ind := m.rt.IndentOf(first.stmt.Pos())
 	zeros, ok := m.zeros()
 	if !ok {
 		return nil, "the handler's other results have no zero value the fix can write"
@@ -521,8 +521,8 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 			continue
 		}
 		// Nothing is left of the statement: remove its lines.
-		start := m.rt.lineStart(a.stmt.Pos())
-		edits = append(edits, analysis.TextEdit{Pos: start, End: m.rt.lineEnd(end) + 1})
+		start := m.rt.LineStart(a.stmt.Pos())
+		edits = append(edits, analysis.TextEdit{Pos: start, End: m.rt.LineEnd(end) + 1})
 	}
 	return edits, ""
 }
@@ -532,11 +532,11 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 // deletions of tabs at line starts (none inside a raw string, none on an
 // empty line).
 func (m *migration) reindentEdits(e ast.Expr, want int) ([]analysis.TextEdit, bool) {
-	data, tf := m.rt.src(e.Pos())
+	data, tf := m.rt.Src(e.Pos())
 	if data == nil {
 		return nil, false
 	}
-	delta := want - len(m.rt.indentOf(e.Pos()))
+	delta := want - len(m.rt.IndentOf(e.Pos()))
 	if delta == 0 {
 		return nil, true
 	}
@@ -566,7 +566,7 @@ func (m *migration) reindentEdits(e ast.Expr, want int) ([]analysis.TextEdit, bo
 // movedText returns the text of e re-indented for a line indented by want
 // tabs.
 func (m *migration) movedText(e ast.Expr, want int) (string, bool) {
-	data, tf := m.rt.src(e.Pos())
+	data, tf := m.rt.Src(e.Pos())
 	if data == nil {
 		return "", false
 	}
@@ -610,7 +610,7 @@ func inRaw(lits []*ast.BasicLit, pos token.Pos) bool {
 // makes of it (formatFix in edit.go); TestFixTextFormatted and the real-SDK
 // tests, which build the fixed code, check the rewrite itself.
 func (m *migration) checked(edits []analysis.TextEdit) ([]analysis.TextEdit, string) {
-	data, tf := m.rt.src(m.fn.Pos())
+	data, tf := m.rt.Src(m.fn.Pos())
 	if data == nil {
 		return nil, "the file could not be read"
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -21,9 +23,9 @@ import (
 // false when it is not, with why ("" when the finding says it already).
 func (m *migration) matchHandler() (why string, ok bool) {
 	rt, rtd := m.rt, m.sdk.RoundTrip
-	m.sig = rt.signatureOf(m.fn)
+	m.sig = rt.SignatureOf(m.fn)
 	m.body = funcBody(m.fn)
-	m.file = rt.fileOf(m.fn.Pos())
+	m.file = rt.FileOf(m.fn.Pos())
 	if m.sig == nil || m.body == nil || m.file == nil {
 		return "the request is not made in a handler", false
 	}
@@ -60,7 +62,7 @@ func (m *migration) matchHandler() (why string, ok bool) {
 	// The request parameter.
 	params := m.funcType().Params
 	for _, f := range params.List {
-		t := m.rt.info.TypeOf(f.Type)
+		t := m.rt.Info.TypeOf(f.Type)
 		if t == nil || !m.carriesAnswers(t) {
 			continue
 		}
@@ -148,7 +150,7 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 		}
 		if resID.Name != "_" {
 			a.res = resID.Name
-			a.resVar, _ = pc.info.Defs[resID].(*types.Var)
+			a.resVar, _ = pc.Info.Defs[resID].(*types.Var)
 			if a.resVar == nil {
 				return nil, "the answer's variable " + resID.Name + " is declared before the request"
 			}
@@ -157,7 +159,7 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 			// A new error variable, or one an earlier request of the
 			// handler declared (checked in matchAsks).
 			a.errName = errID.Name
-			a.errVar, _ = pc.info.ObjectOf(errID).(*types.Var)
+			a.errVar, _ = pc.Info.ObjectOf(errID).(*types.Var)
 		}
 	default:
 		return nil, shape
@@ -178,7 +180,7 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 		if i+1 < len(a.list) {
 			ifs, _ = a.list[i+1].(*ast.IfStmt)
 		}
-		if ifs == nil || ifs.Init != nil || ifs.Else != nil || !isErrNotNil(pc.info, ifs.Cond, a.errVar) {
+		if ifs == nil || ifs.Init != nil || ifs.Else != nil || !isErrNotNil(pc.Info, ifs.Cond, a.errVar) {
 			return nil, a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
 		}
 		a.errIf = ifs
@@ -216,7 +218,7 @@ func (m *migration) matchParams(a *ask) string {
 	k := dc.kind
 	switch {
 	case m.sdk.RoundTrip.ResponseIface != "": // go-sdk: the argument is the params
-		if isNil(pc.info, arg) {
+		if source.IsNil(pc.Info, arg) {
 			if k.Kind == mcpsdk.KindElicitation {
 				return "the request's params are nil"
 			}
@@ -230,7 +232,7 @@ func (m *migration) matchParams(a *ask) string {
 		lit, isLit := ast.Unparen(arg).(*ast.CompositeLit)
 		switch {
 		case isLit:
-			if kv := litField(lit, k.ParamsOfRequest); kv != nil {
+			if kv := source.LitField(lit, k.ParamsOfRequest); kv != nil {
 				a.params = kv.Value
 				for _, elt := range lit.Elts {
 					if elt != ast.Expr(kv) {
@@ -238,7 +240,7 @@ func (m *migration) matchParams(a *ask) string {
 					}
 				}
 			} else {
-				a.paramsText = m.pkgName(m.sdk.TypesPkg) + "." + typeName(pc.info.TypeOf(lit), k.ParamsOfRequest) + "{}"
+				a.paramsText = m.pkgName(m.sdk.TypesPkg) + "." + typeName(pc.Info.TypeOf(lit), k.ParamsOfRequest) + "{}"
 				dropped = append(dropped, arg)
 			}
 		default:
@@ -299,10 +301,10 @@ func (m *migration) paramsSite(a *ask) *paramsSite {
 	if e == nil {
 		return nil
 	}
-	e = unAddr(e)
+	e = source.UnAddr(e)
 	var v *types.Var
 	if id, ok := e.(*ast.Ident); ok {
-		v, _ = m.rt.info.Uses[id].(*types.Var)
+		v, _ = m.rt.Info.Uses[id].(*types.Var)
 	}
 	for _, site := range m.rt.d.params {
 		if site.lit != nil && ast.Expr(site.lit) == e || v != nil && site.v == v {
@@ -419,7 +421,7 @@ func (m *migration) matchAsks() string {
 			if bad := m.impure(s); bad != nil {
 				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.short(bad))
 			}
-			if hasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
+			if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
 				return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.call.Pos())) + " may skip it; ask in steps with RequestState"
 			}
 		}
@@ -432,7 +434,7 @@ func (m *migration) matchAsks() string {
 	return ""
 }
 
-func (m *migration) line(pos token.Pos) int { return m.rt.pass.Fset.Position(pos).Line }
+func (m *migration) line(pos token.Pos) int { return m.rt.Pass.Fset.Position(pos).Line }
 
 // errorsChecked checks that the requests' error variables are declared by
 // the requests and read only by the checks right after them, which the fix
@@ -460,7 +462,7 @@ func (m *migration) errorsChecked() string {
 		}
 		bad, readBefore := false, false
 		ast.Inspect(m.body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && pc.info.Uses[id] == a.errVar && !within(id.Pos()) {
+			if id, ok := n.(*ast.Ident); ok && pc.Info.Uses[id] == a.errVar && !within(id.Pos()) {
 				if before && id.Pos() < first {
 					readBefore = true
 				} else {
@@ -484,7 +486,7 @@ func (m *migration) usesAnswer(n ast.Node, answers map[*types.Var]*ask, self *as
 	var dep *ask
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := m.rt.info.Uses[id].(*types.Var); ok {
+			if v, ok := m.rt.Info.Uses[id].(*types.Var); ok {
 				if a := answers[v]; a != nil && a != self {
 					dep = a
 				}
@@ -505,7 +507,7 @@ func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
 	}
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := m.rt.info.Uses[id].(*types.Var); ok && isLocal(v) && v.Pos() > pos && v.Pos() < a.stmt.Pos() {
+			if v, ok := m.rt.Info.Uses[id].(*types.Var); ok && source.IsLocal(v) && v.Pos() > pos && v.Pos() < a.stmt.Pos() {
 				found = v
 			}
 		}
@@ -592,7 +594,7 @@ func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
 		if bad := m.impureAny(s.Init, s.Cond); bad != nil {
 			return bad
 		}
-		if !pc.terminates(s.Body) {
+		if !pc.Terminates(s.Body) {
 			if bad := m.impure(s.Body); bad != nil {
 				return bad
 			}
@@ -601,7 +603,7 @@ func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
 		case *ast.IfStmt:
 			return m.unsafeBefore(e)
 		case *ast.BlockStmt:
-			if !pc.terminates(e) {
+			if !pc.Terminates(e) {
 				return m.impure(e)
 			}
 		}
@@ -617,7 +619,7 @@ func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
 					return bad
 				}
 			}
-			if !pc.leaves(cc.Body, false) {
+			if !pc.Leaves(cc.Body, false) {
 				for _, st := range cc.Body {
 					if bad := m.impure(st); bad != nil {
 						return bad
@@ -635,7 +637,7 @@ func (m *migration) short(n ast.Node) string {
 	if call, ok := n.(*ast.CallExpr); ok {
 		n = call
 	}
-	data, tf := m.rt.src(n.Pos())
+	data, tf := m.rt.Src(n.Pos())
 	var s string
 	if data != nil && tf.Offset(n.End()) <= len(data) {
 		s = string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
@@ -658,7 +660,7 @@ func (m *migration) exprText(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	if err := format.Node(&b, m.rt.pass.Fset, e); err != nil {
+	if err := format.Node(&b, m.rt.Pass.Fset, e); err != nil {
 		return "", false
 	}
 	return b.String(), !strings.Contains(b.String(), "\n")
@@ -666,7 +668,7 @@ func (m *migration) exprText(e ast.Expr) (string, bool) {
 
 // text returns the source text of a one-line node.
 func (m *migration) text(n ast.Node) (string, bool) {
-	data, tf := m.rt.src(n.Pos())
+	data, tf := m.rt.Src(n.Pos())
 	if data == nil {
 		return "", false
 	}
@@ -708,7 +710,7 @@ func isErrNotNil(info *types.Info, cond ast.Expr, v *types.Var) bool {
 		return false
 	}
 	id, ok := ast.Unparen(b.X).(*ast.Ident)
-	return ok && info.Uses[id] == v && isNil(info, b.Y)
+	return ok && info.Uses[id] == v && source.IsNil(info, b.Y)
 }
 
 // freshName returns base, or base with a number, that names nothing
@@ -720,7 +722,7 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 	if len(m.asks) > 0 {
 		pos = m.asks[0].stmt.Pos()
 	}
-	scope := m.rt.pass.Pkg.Scope().Innermost(pos)
+	scope := m.rt.Pass.Pkg.Scope().Innermost(pos)
 	for i := 0; ; i++ {
 		name := base
 		if i > 0 {

@@ -34,7 +34,7 @@ type reporter struct {
 // malformed ones.
 func newReporter(pc *pkgCtx) *reporter {
 	r := &reporter{pc: pc, seen: map[string]int{}}
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				r.parseDirective(c)
@@ -53,7 +53,7 @@ func (r *reporter) add(check string, pos, end token.Pos, fixes []analysis.Sugges
 // dropped, and so is a second finding with the same text at the same
 // place, whose related positions join the first's.
 func (r *reporter) record(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, related []analysis.RelatedInformation, msg string) {
-	if !pos.IsValid() || r.pc.fileOf(pos) == nil {
+	if !pos.IsValid() || r.pc.FileOf(pos) == nil {
 		return
 	}
 	msg += " (" + check + ")"
@@ -89,7 +89,7 @@ func (r *reporter) flush() {
 		}
 	}
 	diags := append(kept, r.unusedDirectives()...)
-	fset := r.pc.pass.Fset
+	fset := r.pc.Pass.Fset
 	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int {
 		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
 		return cmp.Or(
@@ -104,7 +104,7 @@ func (r *reporter) flush() {
 		for i := range d.SuggestedFixes {
 			r.pc.formatFix(&d.SuggestedFixes[i])
 		}
-		r.pc.pass.Report(d)
+		r.pc.Pass.Report(d)
 	}
 }
 
@@ -236,7 +236,7 @@ func (r *reporter) directive(c *ast.Comment, verb string, fields []string) {
 		}
 		checks = append(checks, name)
 	}
-	tf := r.pc.pass.Fset.File(c.Pos())
+	tf := r.pc.Pass.Fset.File(c.Pos())
 	if tf == nil {
 		return
 	}
@@ -247,7 +247,7 @@ func (r *reporter) directive(c *ast.Comment, verb string, fields []string) {
 
 // suppressed reports whether a directive covers d, and marks it used.
 func (r *reporter) suppressed(d analysis.Diagnostic) bool {
-	tf := r.pc.pass.Fset.File(d.Pos)
+	tf := r.pc.Pass.Fset.File(d.Pos)
 	if tf == nil {
 		return false
 	}

@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/ssa"
@@ -175,7 +177,7 @@ func (f *ssaFlow) endsPath(b *ssa.BasicBlock) bool {
 			continue
 		}
 		if call.Call.IsInvoke() {
-			if isExitMethodName(call.Call.Method.Name()) {
+			if source.IsExitMethodName(call.Call.Method.Name()) {
 				return true
 			}
 			continue
@@ -186,7 +188,7 @@ func (f *ssaFlow) endsPath(b *ssa.BasicBlock) bool {
 				return true
 			}
 		case *ssa.Function:
-			if obj, ok := callee.Object().(*types.Func); ok && f.pc.noReturnFunc(obj) {
+			if obj, ok := callee.Object().(*types.Func); ok && f.pc.NoReturnFunc(obj) {
 				return true
 			}
 		}
@@ -367,11 +369,11 @@ func (f *ssaFlow) gateOf(fn *types.Func) *gateFact {
 	if g, ok := f.gates[fn]; ok {
 		return g
 	}
-	if fn.Pkg() == nil || fn.Pkg() == f.pc.pass.Pkg {
+	if fn.Pkg() == nil || fn.Pkg() == f.pc.Pass.Pkg {
 		return nil
 	}
 	g := new(gateFact)
-	if !f.pc.pass.ImportObjectFact(fn, g) {
+	if !f.pc.Pass.ImportObjectFact(fn, g) {
 		g = nil
 	}
 	if f.gates == nil {

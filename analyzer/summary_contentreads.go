@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/source"
 )
 
 // keyRead is one read of a key of a result's Content map:
@@ -23,7 +25,7 @@ type keyRead struct {
 func keyReads(pc *pkgCtx, site *resultSite, resolve func(*types.Var) ast.Expr) []keyRead {
 	kr := &keyReader{pc: pc, site: site, resolve: resolve, maps: map[*types.Var]bool{}}
 	// Pass 1: reads of the result's Content, and variables that take the map.
-	walkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(site.body, func(n ast.Node, path []ast.Node) {
 		if sel, ok := n.(*ast.SelectorExpr); ok && pc.isResultField(site, sel, site.sdk.ContentField) {
 			kr.mapExpr(sel, path)
 		}
@@ -32,12 +34,12 @@ func keyReads(pc *pkgCtx, site *resultSite, resolve func(*types.Var) ast.Expr) [
 		return kr.reads
 	}
 	// Pass 2: reads through those variables.
-	walkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(site.body, func(n ast.Node, path []ast.Node) {
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return
 		}
-		if v, ok := pc.info.Uses[id].(*types.Var); ok && kr.maps[v] {
+		if v, ok := pc.Info.Uses[id].(*types.Var); ok && kr.maps[v] {
 			kr.mapExpr(id, path)
 		}
 	})
@@ -56,14 +58,14 @@ type keyReader struct {
 // mapExpr looks at how an expression holding the Content (a map, or for
 // mcp-go an any that holds one) is used.
 func (kr *keyReader) mapExpr(e ast.Expr, path []ast.Node) {
-	switch p := parentOf(path).(type) {
+	switch p := source.ParentOf(path).(type) {
 	case *ast.IndexExpr:
 		if p.X == e {
 			kr.index(p, path[:len(path)-1])
 		}
 	case *ast.TypeAssertExpr:
 		// mcp-go: m, ok := res.Content.(map[string]any)
-		if p.Type == nil || !isStringAnyMap(kr.pc.info.TypeOf(p.Type)) {
+		if p.Type == nil || !isStringAnyMap(kr.pc.Info.TypeOf(p.Type)) {
 			return
 		}
 		kr.mapExpr(p, path[:len(path)-1])
@@ -95,7 +97,7 @@ func (kr *keyReader) takeVar(lhs ast.Expr) {
 	if !ok || id.Name == "_" {
 		return
 	}
-	if v, ok := kr.pc.info.ObjectOf(id).(*types.Var); ok && isStringAnyMap(v.Type()) {
+	if v, ok := kr.pc.Info.ObjectOf(id).(*types.Var); ok && isStringAnyMap(v.Type()) {
 		kr.maps[v] = true
 	}
 }
@@ -107,7 +109,7 @@ func (kr *keyReader) index(ix *ast.IndexExpr, path []ast.Node) {
 		return
 	}
 	r := keyRead{key: key, index: ix}
-	if ta, ok := parentOf(path).(*ast.TypeAssertExpr); ok && ta.X == ix && ta.Type != nil && kr.pc.info.TypeOf(ta.Type) != nil {
+	if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == ix && ta.Type != nil && kr.pc.Info.TypeOf(ta.Type) != nil {
 		r.assert, r.commaOK = ta, isCommaOK(path[:len(path)-1])
 	}
 	kr.reads = append(kr.reads, r)
@@ -116,14 +118,14 @@ func (kr *keyReader) index(ix *ast.IndexExpr, path []ast.Node) {
 // constKey returns a constant key, or the value of a variable assigned a
 // constant exactly once.
 func (kr *keyReader) constKey(e ast.Expr) (string, bool) {
-	info := kr.pc.info
-	if s, ok := constString(info, e); ok {
+	info := kr.pc.Info
+	if s, ok := source.ConstString(info, e); ok {
 		return s, true
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 		if v, ok := info.Uses[id].(*types.Var); ok {
 			if def := kr.resolve(v); def != nil {
-				return constString(info, def)
+				return source.ConstString(info, def)
 			}
 		}
 	}
@@ -133,7 +135,7 @@ func (kr *keyReader) constKey(e ast.Expr) (string, bool) {
 // isCommaOK reports whether the last node of path (a type assertion) is
 // the right-hand side of a v, ok := x.(T) form.
 func isCommaOK(path []ast.Node) bool {
-	switch p := parentOf(path).(type) {
+	switch p := source.ParentOf(path).(type) {
 	case *ast.AssignStmt:
 		return len(p.Lhs) == 2 && len(p.Rhs) == 1
 	case *ast.ValueSpec:
@@ -208,7 +210,7 @@ func summariseContentReads(pc *pkgCtx, cands []handlerCand, schemas *schemaSumma
 		for _, r := range keyReads(pc, site, schemas.reader.Resolve) {
 			rf := readFact{Key: r.key}
 			if r.assert != nil {
-				rf.Asserted, rf.CommaOK = canonType(pc.info.TypeOf(r.assert.Type)), r.commaOK
+				rf.Asserted, rf.CommaOK = canonType(pc.Info.TypeOf(r.assert.Type)), r.commaOK
 			}
 			reads = append(reads, rf)
 		}
@@ -223,7 +225,7 @@ func summariseContentReads(pc *pkgCtx, cands []handlerCand, schemas *schemaSumma
 		f.Params = append(f.Params, paramReads{Index: c.idx, Reads: reads})
 	}
 	for fn, f := range cr.local {
-		pc.pass.ExportObjectFact(fn, f)
+		pc.Pass.ExportObjectFact(fn, f)
 	}
 	return cr
 }
@@ -235,11 +237,11 @@ func (cr *contentReaders) of(pc *pkgCtx, fn *types.Func) *contentReadsFact {
 	if f := cr.local[fn]; f != nil {
 		return f
 	}
-	if fn.Pkg() == pc.pass.Pkg {
+	if fn.Pkg() == pc.Pass.Pkg {
 		return nil
 	}
 	f := new(contentReadsFact)
-	if !pc.pass.ImportObjectFact(fn, f) {
+	if !pc.Pass.ImportObjectFact(fn, f) {
 		return nil
 	}
 	return f

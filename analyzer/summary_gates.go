@@ -60,7 +60,7 @@ func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*gateFact {
 	if len(gc) == 0 {
 		return nil
 	}
-	pkg := buildSSAFor(pc.pass.Fset, pc.pass.Pkg, pc.pass.Files, pc.info, bodies)
+	pkg := buildSSAFor(pc.Pass.Fset, pc.Pass.Pkg, pc.Pass.Files, pc.Info, bodies)
 	flow := newSSAFlow(pc)
 	gates := map[*types.Func]*gateFact{}
 	flow.gates = gates
@@ -89,7 +89,7 @@ func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*gateFact {
 		slices.SortFunc(g.Params, func(a, b gateParam) int { return a.Index - b.Index })
 	}
 	for fn, g := range gates {
-		pc.pass.ExportObjectFact(fn, g)
+		pc.Pass.ExportObjectFact(fn, g)
 	}
 	return gates
 }

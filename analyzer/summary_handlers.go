@@ -70,7 +70,7 @@ func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) verdict {
 	f := h.local[fn]
 	if f == nil {
 		f = new(handlerFact)
-		if !pc.pass.ImportObjectFact(fn, f) {
+		if !pc.Pass.ImportObjectFact(fn, f) {
 			return vNeverRead
 		}
 	}
@@ -88,13 +88,13 @@ func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) verdict {
 // those that read its action.
 func summariseHandlers(pc *pkgCtx) *handlerSummary {
 	h := &handlerSummary{local: map[*types.Func]*handlerFact{}}
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
-			fn, _ := pc.info.Defs[fd.Name].(*types.Func)
+			fn, _ := pc.Info.Defs[fd.Name].(*types.Func)
 			if fn == nil {
 				continue
 			}
@@ -140,7 +140,7 @@ func summariseHandlers(pc *pkgCtx) *handlerSummary {
 		}
 	}
 	for fn, f := range h.local {
-		pc.pass.ExportObjectFact(fn, f)
+		pc.Pass.ExportObjectFact(fn, f)
 	}
 	return h
 }

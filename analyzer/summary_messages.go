@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"unicode/utf8"
 
+	"github.com/elicitlint/elicitlint/internal/source"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -43,7 +45,7 @@ type messageReturn struct {
 // declaration, the Message fields of the struct literals it returns (not
 // params literals: those are checked where they are written).
 func (ds *discoverer) messageReturns(ret *ast.ReturnStmt, stack []ast.Node) {
-	fn, _ := enclosing(stack)
+	fn, _ := source.Enclosing(stack)
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok || decl.Type.Results == nil {
 		return
@@ -54,11 +56,11 @@ func (ds *discoverer) messageReturns(ret *ast.ReturnStmt, stack []ast.Node) {
 		if u, ok := e.(*ast.UnaryExpr); ok {
 			e = ast.Unparen(u.X)
 		}
-		if lit, ok := e.(*ast.CompositeLit); ok && ds.pc.sdks.Params(ds.pc.info.TypeOf(lit)) == nil {
-			if kv := litField(lit, mcpsdk.FieldMessage); kv != nil {
-				if s, ok := constString(ds.pc.info, kv.Value); ok {
+		if lit, ok := e.(*ast.CompositeLit); ok && ds.pc.SDKs.Params(ds.pc.Info.TypeOf(lit)) == nil {
+			if kv := source.LitField(lit, mcpsdk.FieldMessage); kv != nil {
+				if s, ok := source.ConstString(ds.pc.Info, kv.Value); ok {
 					mr.n, mr.full = utf8.RuneCountInString(s), true
-				} else if n, ok := constPartLen(ds.pc.info, kv.Value); ok {
+				} else if n, ok := source.ConstPartLen(ds.pc.Info, kv.Value); ok {
 					mr.n = n
 				}
 			}
@@ -96,8 +98,8 @@ func summariseMessages(pc *pkgCtx, d *discovery) {
 		if bad[k] {
 			continue
 		}
-		if fn, ok := pc.info.Defs[k.decl.Name].(*types.Func); ok {
-			pc.pass.ExportObjectFact(fn, f)
+		if fn, ok := pc.Info.Defs[k.decl.Name].(*types.Func); ok {
+			pc.Pass.ExportObjectFact(fn, f)
 		}
 	}
 }
@@ -112,7 +114,7 @@ func importedMessage(pc *pkgCtx, e ast.Expr) (*messageFact, *types.Func) {
 	}
 	x, idx := ast.Unparen(sel.X), 0
 	if id, ok := x.(*ast.Ident); ok {
-		def, i := pc.singleAssignment(id)
+		def, i := pc.SingleAssignment(id)
 		if def == nil {
 			return nil, nil
 		}
@@ -122,12 +124,12 @@ func importedMessage(pc *pkgCtx, e ast.Expr) (*messageFact, *types.Func) {
 	if !ok {
 		return nil, nil
 	}
-	fn, _ := typeutil.Callee(pc.info, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pc.pass.Pkg {
+	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
 		return nil, nil
 	}
 	f := new(messageFact)
-	if !pc.pass.ImportObjectFact(fn.Origin(), f) || f.Result != idx {
+	if !pc.Pass.ImportObjectFact(fn.Origin(), f) || f.Result != idx {
 		return nil, nil
 	}
 	return f, fn

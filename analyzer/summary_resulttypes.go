@@ -86,7 +86,7 @@ func projectSDK(obj *types.TypeName, f *resultTypeFact) *mcpsdk.SDK {
 // resultSDK returns the SDK (or the project-type description) when t is a
 // result type or a result-like project type.
 func (pc *pkgCtx) resultSDK(t types.Type) *mcpsdk.SDK {
-	if sdk := pc.sdks.Result(t); sdk != nil {
+	if sdk := pc.SDKs.Result(t); sdk != nil {
 		return sdk
 	}
 	obj := mcpsdk.NamedObj(t)
@@ -98,7 +98,7 @@ func (pc *pkgCtx) resultSDK(t types.Type) *mcpsdk.SDK {
 	}
 	var sdk *mcpsdk.SDK
 	f := new(resultTypeFact)
-	if obj.Pkg() != pc.pass.Pkg && pc.pass.ImportObjectFact(obj, f) {
+	if obj.Pkg() != pc.Pass.Pkg && pc.Pass.ImportObjectFact(obj, f) {
 		sdk = projectSDK(obj, f)
 	}
 	pc.projectTypes[obj] = sdk
@@ -277,12 +277,12 @@ func declaresActions(pc *pkgCtx) bool {
 func (pc *pkgCtx) topObjects() iter.Seq[types.Object] {
 	return func(yield func(types.Object) bool) {
 		def := func(id *ast.Ident) bool {
-			if obj := pc.info.Defs[id]; obj != nil {
+			if obj := pc.Info.Defs[id]; obj != nil {
 				return yield(obj)
 			}
 			return true
 		}
-		for _, f := range pc.pass.Files {
+		for _, f := range pc.Pass.Files {
 			for _, d := range f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
@@ -332,8 +332,8 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 		pc.projectTypes[fl.obj] = projectSDK(fl.obj, &resultTypeFact{Action: fl.action, Content: fl.content, ContentIsMap: isMap})
 	}
 	for obj, sdk := range pc.projectTypes {
-		if sdk != nil && obj.Pkg() == pc.pass.Pkg {
-			pc.pass.ExportObjectFact(obj, &resultTypeFact{Action: sdk.ActionField, Content: sdk.ContentField, ContentIsMap: sdk.ContentIsMap})
+		if sdk != nil && obj.Pkg() == pc.Pass.Pkg {
+			pc.Pass.ExportObjectFact(obj, &resultTypeFact{Action: sdk.ActionField, Content: sdk.ContentField, ContentIsMap: sdk.ContentIsMap})
 		}
 	}
 	ds := &discoverer{pc: pc, d: d}
@@ -344,7 +344,7 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 	}
 	rt := &resultTypes{actionFuncs: map[*types.Func]*actionFuncFact{}}
 	for _, ar := range d.actionReturns {
-		fn, _ := pc.info.Defs[ar.decl.Name].(*types.Func)
+		fn, _ := pc.Info.Defs[ar.decl.Name].(*types.Func)
 		if fn == nil {
 			continue
 		}
@@ -359,7 +359,7 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 		}
 	}
 	for fn, f := range rt.actionFuncs {
-		pc.pass.ExportObjectFact(fn, f)
+		pc.Pass.ExportObjectFact(fn, f)
 	}
 	for _, lc := range d.localActionCalls {
 		if f := rt.actionFuncs[lc.fn]; f != nil {
@@ -405,11 +405,11 @@ func (pc *pkgCtx) answerField(e ast.Expr, name func(*mcpsdk.SDK) string) *mcpsdk
 	}
 	x := ast.Unparen(sel.X)
 	if inner, ok := x.(*ast.SelectorExpr); ok {
-		if sdk := pc.resultSDK(pc.info.TypeOf(inner.X)); sdk != nil && sdk.ResponseType != "" && inner.Sel.Name == sdk.ResponseType {
+		if sdk := pc.resultSDK(pc.Info.TypeOf(inner.X)); sdk != nil && sdk.ResponseType != "" && inner.Sel.Name == sdk.ResponseType {
 			x = inner.X
 		}
 	}
-	sdk := pc.resultSDK(pc.info.TypeOf(x))
+	sdk := pc.resultSDK(pc.Info.TypeOf(x))
 	if sdk == nil || sel.Sel.Name != name(sdk) {
 		return nil
 	}

@@ -55,9 +55,9 @@ func summariseSchemas(pc *pkgCtx) *schemaSummary {
 		if err != nil {
 			return
 		}
-		pc.pass.ExportObjectFact(obj, &schemaFact{JSON: string(data)})
+		pc.Pass.ExportObjectFact(obj, &schemaFact{JSON: string(data)})
 	}
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		for _, decl := range f.Decls {
 			switch d := decl.(type) {
 			case *ast.GenDecl:
@@ -67,7 +67,7 @@ func summariseSchemas(pc *pkgCtx) *schemaSummary {
 						continue
 					}
 					for i, name := range vs.Names {
-						if v, ok := pc.info.Defs[name].(*types.Var); ok && r.Resolve(v) != nil {
+						if v, ok := pc.Info.Defs[name].(*types.Var); ok && r.Resolve(v) != nil {
 							export(v, vs.Values[i])
 						}
 					}
@@ -76,7 +76,7 @@ func summariseSchemas(pc *pkgCtx) *schemaSummary {
 				if d.Recv != nil || d.Body == nil {
 					continue
 				}
-				if fn, ok := pc.info.Defs[d.Name].(*types.Func); ok {
+				if fn, ok := pc.Info.Defs[d.Name].(*types.Func); ok {
 					export(fn, r.FuncResult(fn))
 				}
 			}
@@ -103,28 +103,28 @@ func looksLikeSchema(n *schema.Node) bool {
 // newSchemaReader returns a reader for the package's schema expressions.
 func newSchemaReader(pc *pkgCtx) *goschema.Reader {
 	returns := map[*types.Func]ast.Expr{}
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		for _, d := range f.Decls {
 			n, ok := d.(*ast.FuncDecl)
 			if !ok || n.Body == nil || len(n.Body.List) != 1 || n.Type.Params.NumFields() != 0 {
 				continue
 			}
 			if ret, ok := n.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) >= 1 {
-				if fn, ok := pc.info.Defs[n.Name].(*types.Func); ok {
+				if fn, ok := pc.Info.Defs[n.Name].(*types.Func); ok {
 					returns[fn] = ret.Results[0]
 				}
 			}
 		}
 	}
-	assigns := pc.assignments()
+	assigns := pc.Assignments()
 	return &goschema.Reader{
-		Info:  pc.info,
-		Files: pc.pass.Files,
+		Info:  pc.Info,
+		Files: pc.Pass.Files,
 		// A variable assigned exactly once, to a value or to the first
 		// result of s, err := f().
 		Resolve: func(v *types.Var) ast.Expr {
-			if a := assigns[v]; a != nil && a.writes == 1 && !(a.tuple && (a.spec || a.idx != 0)) {
-				return a.def
+			if a := assigns[v]; a != nil && a.Writes == 1 && !(a.Tuple && (a.Spec || a.Idx != 0)) {
+				return a.Def
 			}
 			return nil
 		},
@@ -137,11 +137,11 @@ func newSchemaReader(pc *pkgCtx) *goschema.Reader {
 
 // importedSchema reads the schema fact of another package's object.
 func importedSchema(pc *pkgCtx, obj types.Object) *schema.Node {
-	if obj.Pkg() == nil || obj.Pkg() == pc.pass.Pkg {
+	if obj.Pkg() == nil || obj.Pkg() == pc.Pass.Pkg {
 		return nil
 	}
 	var f schemaFact
-	if !pc.pass.ImportObjectFact(obj, &f) {
+	if !pc.Pass.ImportObjectFact(obj, &f) {
 		return nil
 	}
 	n, err := schema.ParseJSON([]byte(f.JSON), nil)

@@ -78,10 +78,10 @@ func (w *wrapper) site(call *ast.CallExpr, decl *ast.FuncDecl) *paramsSite {
 // a function of another package with a wrapper fact.
 func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 	fn = fn.Origin()
-	if fn.Pkg() == nil || fn.Pkg() == pc.pass.Pkg {
+	if fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
 		return nil
 	}
-	if sdk := pc.sdks.OfPkg(fn); sdk != nil {
+	if sdk := pc.SDKs.OfPkg(fn); sdk != nil {
 		for _, p := range sdk.Positional {
 			if mcpsdk.JoinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && mcpsdk.RecvName(fn) == p.Recv {
 				f := &wrapperFact{Module: sdk.Module, Mode: p.Mode}
@@ -94,10 +94,10 @@ func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 		return nil
 	}
 	f := new(wrapperFact)
-	if !pc.pass.ImportObjectFact(fn, f) {
+	if !pc.Pass.ImportObjectFact(fn, f) {
 		return nil
 	}
-	if sdk := pc.sdks.ByModule(f.Module); sdk != nil {
+	if sdk := pc.SDKs.ByModule(f.Module); sdk != nil {
 		return &wrapper{sdk: sdk, fact: f}
 	}
 	return nil
@@ -123,11 +123,11 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		if !ok || decl == nil {
 			return -1
 		}
-		v, _ := pc.info.Uses[id].(*types.Var)
+		v, _ := pc.Info.Uses[id].(*types.Var)
 		if v == nil {
 			return -1
 		}
-		fn, _ := pc.info.Defs[decl.Name].(*types.Func)
+		fn, _ := pc.Info.Defs[decl.Name].(*types.Func)
 		if fn == nil {
 			return -1
 		}
@@ -140,7 +140,7 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		return -1
 	}
 	add := func(decl *ast.FuncDecl, sdk *mcpsdk.SDK, idx int, field, mode string) bool {
-		fn, _ := pc.info.Defs[decl.Name].(*types.Func)
+		fn, _ := pc.Info.Defs[decl.Name].(*types.Func)
 		if fn == nil {
 			return false
 		}
@@ -174,14 +174,14 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 	for changed := true; changed; {
 		changed = false
 		for _, lc := range d.localCalls {
-			f := ws.local[lc.fn.Origin()]
+			f := ws.local[lc.Fn.Origin()]
 			if f == nil {
 				continue
 			}
-			sdk := pc.sdks.ByModule(f.Module)
+			sdk := pc.SDKs.ByModule(f.Module)
 			for _, a := range f.Args {
-				if a.Index < len(lc.call.Args) {
-					if i := paramIndex(lc.decl, lc.call.Args[a.Index]); i >= 0 && add(lc.decl, sdk, i, a.Field, f.Mode) {
+				if a.Index < len(lc.Call.Args) {
+					if i := paramIndex(lc.Decl, lc.Call.Args[a.Index]); i >= 0 && add(lc.Decl, sdk, i, a.Field, f.Mode) {
 						changed = true
 					}
 				}
@@ -189,16 +189,16 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		}
 	}
 	for fn, f := range ws.local {
-		pc.pass.ExportObjectFact(fn, f)
+		pc.Pass.ExportObjectFact(fn, f)
 	}
 	// Calls of this package's wrappers are requests too.
 	for _, lc := range d.localCalls {
-		f := ws.local[lc.fn.Origin()]
+		f := ws.local[lc.Fn.Origin()]
 		if f == nil {
 			continue
 		}
-		w := &wrapper{sdk: pc.sdks.ByModule(f.Module), fact: f}
-		site := w.site(lc.call, lc.decl)
+		w := &wrapper{sdk: pc.SDKs.ByModule(f.Module), fact: f}
+		site := w.site(lc.Call, lc.Decl)
 		d.wrapperCalls = append(d.wrapperCalls, site)
 	}
 	return ws

@@ -90,7 +90,7 @@ type Config struct {
 	Disable            []string // -disable
 }
 
-// flags spells c as flag settings, in a fixed order.
+// Flags spells c as flag settings, in a fixed order.
 func (c Config) Flags() [][2]string {
 	var out [][2]string
 	add := func(name, v string) { out = append(out, [2]string{name, v}) }
@@ -118,7 +118,7 @@ func (c Config) Flags() [][2]string {
 	return out
 }
 
-// config holds one analyzer's settings. Every setting that changes results
+// Settings holds one analyzer's settings. Every setting that changes results
 // is a flag, so that go vet's cache key covers it.
 type Settings struct {
 	MaxMessageLength   positiveInt

@@ -231,7 +231,7 @@ type Downconvert struct {
 	TooMany string
 }
 
-// kind returns the request kind named k, or nil.
+// Kind returns the request kind named k, or nil.
 func (rt *RoundTrip) Kind(k string) *RequestKind {
 	for _, rk := range rt.Kinds {
 		if rk.Kind == k {
@@ -256,7 +256,7 @@ func (m Method) String() string {
 	return m.Pkg + "." + m.Name
 }
 
-// is reports whether fn is m of sdk.
+// Is reports whether fn is m of sdk.
 func (m Method) Is(sdk *SDK, fn *types.Func) bool {
 	return fn != nil && fn.Name() == m.Name && fn.Pkg() != nil && fn.Pkg().Path() == JoinPath(sdk.Module, m.Pkg) && RecvName(fn) == m.Recv
 }
@@ -477,14 +477,14 @@ func JoinPath(mod, rel string) string {
 	return mod + "/" + rel
 }
 
-// sdkSet maps package paths to SDK entries, including forks.
+// Set maps package paths to SDK entries, including forks.
 type Set struct {
 	ByPkg map[string]*SDK // types or server package path → SDK
 	All   []*SDK          // every entry, forks included
 	mods  []string        // module paths, for the import prefilter
 }
 
-// newSDKSet builds the lookup table for the known SDKs plus forks given as
+// NewSet builds the lookup table for the known SDKs plus forks given as
 // "module=sdk-name" pairs.
 func NewSet(forks []string) (*Set, error) {
 	set := &Set{ByPkg: map[string]*SDK{}}
@@ -518,7 +518,7 @@ func NewSet(forks []string) (*Set, error) {
 	return set, nil
 }
 
-// sdkSetFor returns the SDK table for the -forks value, built once per value
+// SetFor returns the SDK table for the -forks value, built once per value
 // rather than once per package (the standalone driver runs many passes).
 func SetFor(forks []string) (*Set, error) {
 	key := strings.Join(forks, ",")
@@ -569,7 +569,7 @@ func (s *Set) IsSDKPath(path string) bool {
 	return false
 }
 
-// ofPkg returns the SDK whose module holds the package of obj, or nil.
+// OfPkg returns the SDK whose module holds the package of obj, or nil.
 func (s *Set) OfPkg(obj types.Object) *SDK {
 	if obj == nil || obj.Pkg() == nil {
 		return nil
@@ -586,7 +586,7 @@ func (s *Set) ByModule(mod string) *SDK {
 	return nil
 }
 
-// namedIn returns the SDK whose types package declares t (or *t) under
+// NamedIn returns the SDK whose types package declares t (or *t) under
 // one of names.
 func (s *Set) NamedIn(t types.Type, names func(*SDK) []string) *SDK {
 	obj := NamedObj(t)
@@ -603,12 +603,12 @@ func (s *Set) NamedIn(t types.Type, names func(*SDK) []string) *SDK {
 	return nil
 }
 
-// params returns the SDK when t is its params type (value or pointer).
+// Params returns the SDK when t is its params type (value or pointer).
 func (s *Set) Params(t types.Type) *SDK {
 	return s.NamedIn(t, func(sdk *SDK) []string { return []string{sdk.ParamsType} })
 }
 
-// result returns the SDK when t is one of its result types.
+// Result returns the SDK when t is one of its result types.
 func (s *Set) Result(t types.Type) *SDK {
 	return s.NamedIn(t, func(sdk *SDK) []string { return sdk.ResultTypes })
 }
@@ -618,12 +618,12 @@ func (sdk *SDK) IsURLErrorFunc(fn *types.Func) bool {
 	return sdk.URLErrorFunc != "" && isPkgFunc(fn, sdk.TypesPath(), sdk.URLErrorFunc)
 }
 
-// isURLErrorType reports sdk's URLErrorType (or a pointer to it).
+// IsURLErrorType reports sdk's URLErrorType (or a pointer to it).
 func (sdk *SDK) IsURLErrorType(t types.Type) bool {
 	return sdk.URLErrorType != "" && IsNamed(t, sdk.TypesPath(), sdk.URLErrorType)
 }
 
-// builderMethod returns the kind of request a method of the round-trip
+// BuilderMethod returns the kind of request a method of the round-trip
 // request builder adds under a key (mcp-go's (*server.InputRequestBuilder).
 // Elicit, Sample and Roots), or nil.
 func (s *Set) BuilderMethod(fn *types.Func) *RequestKind {
@@ -643,7 +643,7 @@ func (s *Set) BuilderMethod(fn *types.Func) *RequestKind {
 	return nil
 }
 
-// requestConstructor returns the kind of input request a function of the
+// RequestConstructor returns the kind of input request a function of the
 // types package makes (mcp-go's mcp.NewElicitationInputRequest and its
 // siblings), or nil.
 func (s *Set) RequestConstructor(fn *types.Func) *RequestKind {
@@ -659,7 +659,7 @@ func (s *Set) RequestConstructor(fn *types.Func) *RequestKind {
 	return nil
 }
 
-// responseFunc reports a function that looks a round-trip answer up by key
+// ResponseFunc reports a function that looks a round-trip answer up by key
 // (mcp-go's server.ElicitationResponse and its siblings), and the kind of
 // answer it returns (nil for server.InputResponse, which returns any kind).
 func (s *Set) ResponseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
@@ -678,7 +678,7 @@ func (s *Set) ResponseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
 	return nil, nil
 }
 
-// directKind returns the kind and the method when fn is one of sdk's
+// DirectKind returns the kind and the method when fn is one of sdk's
 // direct (server-initiated) requests.
 func (sdk *SDK) DirectKind(fn *types.Func) (*RequestKind, Method) {
 	if sdk.RoundTrip == nil {
@@ -694,7 +694,7 @@ func (sdk *SDK) DirectKind(fn *types.Func) (*RequestKind, Method) {
 	return nil, Method{}
 }
 
-// rawFieldKind returns the kind whose answer the raw field name of an
+// RawFieldKind returns the kind whose answer the raw field name of an
 // answer struct holds (mcp-go's InputResponse.Elicitation, .Sampling,
 // .Roots), or nil.
 func (sdk *SDK) RawFieldKind(name string) *RequestKind {
@@ -709,7 +709,7 @@ func (sdk *SDK) RawFieldKind(name string) *RequestKind {
 	return nil
 }
 
-// kindOfType returns the kind whose names (picked from each kind) hold the
+// KindOfType returns the kind whose names (picked from each kind) hold the
 // named type t (or *t) of sdk's types package, or nil.
 func (sdk *SDK) KindOfType(t types.Type, names func(*RequestKind) []string) *RequestKind {
 	obj := NamedObj(t)
@@ -724,13 +724,13 @@ func (sdk *SDK) KindOfType(t types.Type, names func(*RequestKind) []string) *Req
 	return nil
 }
 
-// isActionConst reports whether c is one of sdk's action constants.
+// IsActionConst reports whether c is one of sdk's action constants.
 func (sdk *SDK) IsActionConst(c *types.Const) bool {
 	return sdk.ActionConstPrefix != "" && c.Pkg() != nil && c.Pkg().Path() == sdk.TypesPath() &&
 		strings.HasPrefix(c.Name(), sdk.ActionConstPrefix)
 }
 
-// actionConstName spells action a as sdk's constant (without package).
+// ActionConstName spells action a as sdk's constant (without package).
 func (sdk *SDK) ActionConstName(a string) string {
 	return sdk.ActionConstPrefix + strings.ToUpper(a[:1]) + a[1:]
 }
@@ -750,7 +750,7 @@ func (sdk *SDK) ResultOperand(sel *ast.SelectorExpr, name string) ast.Expr {
 	return x
 }
 
-// namedObj returns the type name of t or *t, if it is a defined type.
+// NamedObj returns the type name of t or *t, if it is a defined type.
 func NamedObj(t types.Type) *types.TypeName {
 	if t == nil {
 		return nil
@@ -764,7 +764,7 @@ func NamedObj(t types.Type) *types.TypeName {
 	return nil
 }
 
-// isNamed reports whether t (or *t) is the named type path.name.
+// IsNamed reports whether t (or *t) is the named type path.name.
 func IsNamed(t types.Type, path, name string) bool {
 	obj := NamedObj(t)
 	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
@@ -784,7 +784,7 @@ func RecvName(fn *types.Func) string {
 	return ""
 }
 
-// lastElem returns the last element of a package path: the name the
+// LastElem returns the last element of a package path: the name the
 // package is imported under by default.
 func LastElem(path string) string {
 	return path[strings.LastIndex(path, "/")+1:]

@@ -1,4 +1,4 @@
-package analyzer
+package source
 
 import (
 	"go/ast"
@@ -7,13 +7,12 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// walkWithPath calls f for every node under root with the path from root
+// WalkWithPath calls f for every node under root with the path from root
 // (root first, the node last).
-func walkWithPath(root ast.Node, f func(n ast.Node, path []ast.Node)) {
+func WalkWithPath(root ast.Node, f func(n ast.Node, path []ast.Node)) {
 	var path []ast.Node
 	ast.Inspect(root, func(n ast.Node) bool {
 		if n == nil {
@@ -26,17 +25,17 @@ func walkWithPath(root ast.Node, f func(n ast.Node, path []ast.Node)) {
 	})
 }
 
-// parentOf returns the parent of the last node of path, or nil.
-func parentOf(path []ast.Node) ast.Node {
+// ParentOf returns the parent of the last node of path, or nil.
+func ParentOf(path []ast.Node) ast.Node {
 	if len(path) < 2 {
 		return nil
 	}
 	return path[len(path)-2]
 }
 
-// enclosing returns the innermost function (declaration or literal)
+// Enclosing returns the innermost function (declaration or literal)
 // holding the top of the stack.
-func enclosing(stack []ast.Node) (fn ast.Node, body *ast.BlockStmt) {
+func Enclosing(stack []ast.Node) (fn ast.Node, body *ast.BlockStmt) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch f := stack[i].(type) {
 		case *ast.FuncLit:
@@ -48,8 +47,8 @@ func enclosing(stack []ast.Node) (fn ast.Node, body *ast.BlockStmt) {
 	return nil, nil
 }
 
-// outerDecl returns the outermost function declaration on the stack.
-func outerDecl(stack []ast.Node) *ast.FuncDecl {
+// OuterDecl returns the outermost function declaration on the stack.
+func OuterDecl(stack []ast.Node) *ast.FuncDecl {
 	for _, n := range stack {
 		if d, ok := n.(*ast.FuncDecl); ok {
 			return d
@@ -58,22 +57,22 @@ func outerDecl(stack []ast.Node) *ast.FuncDecl {
 	return nil
 }
 
-// signatureOf returns the signature of a function declaration or literal.
-func (pc *pkgCtx) signatureOf(fn ast.Node) *types.Signature {
+// SignatureOf returns the signature of a function declaration or literal.
+func (pc *Package) SignatureOf(fn ast.Node) *types.Signature {
 	switch f := fn.(type) {
 	case *ast.FuncDecl:
-		if obj, ok := pc.info.Defs[f.Name].(*types.Func); ok {
+		if obj, ok := pc.Info.Defs[f.Name].(*types.Func); ok {
 			return obj.Type().(*types.Signature)
 		}
 	case *ast.FuncLit:
-		sig, _ := pc.info.TypeOf(f).(*types.Signature)
+		sig, _ := pc.Info.TypeOf(f).(*types.Signature)
 		return sig
 	}
 	return nil
 }
 
-// stmtIn reports whether s is one of blk's top-level statements.
-func stmtIn(blk *ast.BlockStmt, s ast.Stmt) bool {
+// StmtIn reports whether s is one of blk's top-level statements.
+func StmtIn(blk *ast.BlockStmt, s ast.Stmt) bool {
 	for _, x := range blk.List {
 		if x == s {
 			return true
@@ -101,9 +100,9 @@ func lhsRoot(e ast.Expr) *ast.Ident {
 	}
 }
 
-// unAddr returns e without parentheses and one & in front: the value of
+// UnAddr returns e without parentheses and one & in front: the value of
 // &T{...} or (&x).
-func unAddr(e ast.Expr) ast.Expr {
+func UnAddr(e ast.Expr) ast.Expr {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		return ast.Unparen(u.X)
@@ -111,32 +110,32 @@ func unAddr(e ast.Expr) ast.Expr {
 	return e
 }
 
-// isLocal reports whether v is a local variable (not package-level).
-func isLocal(v *types.Var) bool {
+// IsLocal reports whether v is a local variable (not package-level).
+func IsLocal(v *types.Var) bool {
 	return v != nil && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
+func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.IsNil()
 }
 
-// exprString renders a short expression like res.Content for messages.
-func exprString(e ast.Expr) string {
+// ExprString renders a short expression like res.Content for messages.
+func ExprString(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.Ident:
 		return e.Name
 	case *ast.SelectorExpr:
-		return exprString(e.X) + "." + e.Sel.Name
+		return ExprString(e.X) + "." + e.Sel.Name
 	case *ast.ParenExpr:
-		return exprString(e.X)
+		return ExprString(e.X)
 	}
 	return mcpsdk.FieldContent
 }
 
-// fileOf returns the package file holding pos, or nil.
-func (pc *pkgCtx) fileOf(pos token.Pos) *ast.File {
-	for _, f := range pc.pass.Files {
+// FileOf returns the package file holding pos, or nil.
+func (pc *Package) FileOf(pos token.Pos) *ast.File {
+	for _, f := range pc.Pass.Files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			return f
 		}
@@ -144,18 +143,18 @@ func (pc *pkgCtx) fileOf(pos token.Pos) *ast.File {
 	return nil
 }
 
-// qualifier names packages as the file imports them.
-func (pc *pkgCtx) qualifier(f *ast.File) types.Qualifier {
+// Qualifier names packages as the file imports them.
+func (pc *Package) Qualifier(f *ast.File) types.Qualifier {
 	names := map[string]string{}
 	for _, imp := range f.Imports {
-		if pn, ok := pc.info.Implicits[imp].(*types.PkgName); ok {
+		if pn, ok := pc.Info.Implicits[imp].(*types.PkgName); ok {
 			names[pn.Imported().Path()] = pn.Name()
-		} else if pn, ok := pc.info.Defs[imp.Name].(*types.PkgName); ok && imp.Name != nil {
+		} else if pn, ok := pc.Info.Defs[imp.Name].(*types.PkgName); ok && imp.Name != nil {
 			names[pn.Imported().Path()] = pn.Name()
 		}
 	}
 	return func(p *types.Package) string {
-		if p == pc.pass.Pkg {
+		if p == pc.Pass.Pkg {
 			return ""
 		}
 		if n, ok := names[p.Path()]; ok {
@@ -165,22 +164,22 @@ func (pc *pkgCtx) qualifier(f *ast.File) types.Qualifier {
 	}
 }
 
-// typeString spells t as the file holding pos would.
-func (pc *pkgCtx) typeString(t types.Type, pos token.Pos) string {
-	return types.TypeString(t, pc.qualifier(pc.fileOf(pos)))
+// TypeString spells t as the file holding pos would.
+func (pc *Package) TypeString(t types.Type, pos token.Pos) string {
+	return types.TypeString(t, pc.Qualifier(pc.FileOf(pos)))
 }
 
-// terminates reports whether a block always leaves the code that follows
+// Terminates reports whether a block always leaves the code that follows
 // it: its last statement returns, jumps (break, continue, goto), or calls a
 // function that does not return.
-func (pc *pkgCtx) terminates(b *ast.BlockStmt) bool {
-	return b != nil && pc.leaves(b.List, true)
+func (pc *Package) Terminates(b *ast.BlockStmt) bool {
+	return b != nil && pc.Leaves(b.List, true)
 }
 
-// leaves reports whether the statement list always leaves the code that
+// Leaves reports whether the statement list always leaves the code that
 // follows it. breakLeaves says whether a bare break does (in an if body
 // inside a loop) or not (in a switch case).
-func (pc *pkgCtx) leaves(list []ast.Stmt, breakLeaves bool) bool {
+func (pc *Package) Leaves(list []ast.Stmt, breakLeaves bool) bool {
 	if len(list) == 0 {
 		return false
 	}
@@ -190,16 +189,16 @@ func (pc *pkgCtx) leaves(list []ast.Stmt, breakLeaves bool) bool {
 	case *ast.BranchStmt:
 		return breakLeaves || s.Tok != token.BREAK || s.Label != nil
 	case *ast.BlockStmt:
-		return pc.leaves(s.List, breakLeaves)
+		return pc.Leaves(s.List, breakLeaves)
 	case *ast.IfStmt:
-		if s.Else == nil || !pc.terminates(s.Body) {
+		if s.Else == nil || !pc.Terminates(s.Body) {
 			return false
 		}
 		switch e := s.Else.(type) {
 		case *ast.BlockStmt:
-			return pc.terminates(e)
+			return pc.Terminates(e)
 		case *ast.IfStmt:
-			return pc.leaves([]ast.Stmt{e}, breakLeaves)
+			return pc.Leaves([]ast.Stmt{e}, breakLeaves)
 		}
 	case *ast.ExprStmt:
 		if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
@@ -214,19 +213,19 @@ func (pc *pkgCtx) leaves(list []ast.Stmt, breakLeaves bool) bool {
 // Skip, methods named Fatal, Fatalf, Fatalln or Exit of any logger (zap,
 // logrus, klog), and functions of this package whose body always ends in
 // such a call.
-func (pc *pkgCtx) noReturn(call *ast.CallExpr) bool {
-	switch fn := typeutil.Callee(pc.info, call).(type) {
+func (pc *Package) noReturn(call *ast.CallExpr) bool {
+	switch fn := typeutil.Callee(pc.Info, call).(type) {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		return pc.noReturnFunc(fn)
+		return pc.NoReturnFunc(fn)
 	}
 	return false
 }
 
-// noReturnFunc reports a function or method that never returns (see
+// NoReturnFunc reports a function or method that never returns (see
 // noReturn).
-func (pc *pkgCtx) noReturnFunc(fn *types.Func) bool {
+func (pc *Package) NoReturnFunc(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
@@ -241,18 +240,18 @@ func (pc *pkgCtx) noReturnFunc(fn *types.Func) bool {
 	case "testing":
 		return strings.HasPrefix(name, "Fatal") || name == "FailNow" || strings.HasPrefix(name, "Skip") && name != "Skipped"
 	}
-	if fn.Type().(*types.Signature).Recv() != nil && isExitMethodName(name) {
+	if fn.Type().(*types.Signature).Recv() != nil && IsExitMethodName(name) {
 		return true
 	}
-	if fn.Pkg() == pc.pass.Pkg {
+	if fn.Pkg() == pc.Pass.Pkg {
 		return pc.localNoReturn()[fn.Origin()]
 	}
 	return false
 }
 
-// isExitMethodName reports the names loggers give methods that exit the
+// IsExitMethodName reports the names loggers give methods that exit the
 // process (zap, logrus, klog and the standard library's Logger).
-func isExitMethodName(name string) bool {
+func IsExitMethodName(name string) bool {
 	switch name {
 	case "Fatal", "Fatalf", "Fatalln", "Exit":
 		return true
@@ -262,13 +261,13 @@ func isExitMethodName(name string) bool {
 
 // localNoReturn finds the package's functions whose body always ends in a
 // call that does not return, to a fixed point, once.
-func (pc *pkgCtx) localNoReturn() map[*types.Func]bool {
+func (pc *Package) localNoReturn() map[*types.Func]bool {
 	if pc.noReturnFuncs != nil {
 		return pc.noReturnFuncs
 	}
 	pc.noReturnFuncs = map[*types.Func]bool{}
 	var decls []*ast.FuncDecl
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && len(fd.Body.List) > 0 {
 				if _, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt); ok {
@@ -280,8 +279,8 @@ func (pc *pkgCtx) localNoReturn() map[*types.Func]bool {
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
-			fn, _ := pc.info.Defs[fd.Name].(*types.Func)
-			if fn == nil || pc.noReturnFuncs[fn] || hasReturn(fd.Body) {
+			fn, _ := pc.Info.Defs[fd.Name].(*types.Func)
+			if fn == nil || pc.noReturnFuncs[fn] || HasReturn(fd.Body) {
 				continue
 			}
 			if c, ok := ast.Unparen(fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt).X).(*ast.CallExpr); ok && pc.noReturn(c) {
@@ -293,8 +292,8 @@ func (pc *pkgCtx) localNoReturn() map[*types.Func]bool {
 	return pc.noReturnFuncs
 }
 
-// hasReturn reports a return statement in body, outside function literals.
-func hasReturn(body *ast.BlockStmt) bool {
+// HasReturn reports a return statement in body, outside function literals.
+func HasReturn(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n.(type) {
@@ -310,22 +309,22 @@ func hasReturn(body *ast.BlockStmt) bool {
 
 // assignment is what the package does to one variable.
 type assignment struct {
-	// writes counts declarations and assignments (of the variable or of
+	// Writes counts declarations and assignments (of the variable or of
 	// its fields or elements), and twice each &v and v++.
-	writes int
+	Writes int
 	// appended is set when the variable is the slice of an append call.
 	appended bool
-	// def is the value of its plain declaration or assignment (=, :=);
+	// Def is the value of its plain declaration or assignment (=, :=);
 	// for v, w := f(), the call, with idx the variable's index in its
 	// results (tuple is set); spec is set when def comes from a var
 	// declaration.
-	def         ast.Expr
-	idx         int
-	tuple, spec bool
+	Def         ast.Expr
+	Idx         int
+	Tuple, Spec bool
 }
 
-// assignments indexes, once, the writes of every variable of the package.
-func (pc *pkgCtx) assignments() map[*types.Var]*assignment {
+// Assignments indexes, once, the writes of every variable of the package.
+func (pc *Package) Assignments() map[*types.Var]*assignment {
 	if pc.assigns != nil {
 		return pc.assigns
 	}
@@ -340,24 +339,24 @@ func (pc *pkgCtx) assignments() map[*types.Var]*assignment {
 	}
 	uses := func(e ast.Expr) *types.Var {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			v, _ := pc.info.Uses[id].(*types.Var)
+			v, _ := pc.Info.Uses[id].(*types.Var)
 			return v
 		}
 		return nil
 	}
-	for _, f := range pc.pass.Files {
+	for _, f := range pc.Pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if v, ok := pc.info.Defs[name].(*types.Var); ok {
+					if v, ok := pc.Info.Defs[name].(*types.Var); ok {
 						a := of(v)
-						a.writes++
+						a.Writes++
 						switch {
 						case len(n.Values) == len(n.Names):
-							a.def = n.Values[i]
+							a.Def = n.Values[i]
 						case len(n.Values) == 1:
-							a.def, a.idx, a.tuple, a.spec = n.Values[0], i, true, true
+							a.Def, a.Idx, a.Tuple, a.Spec = n.Values[0], i, true, true
 						}
 					}
 				}
@@ -367,30 +366,30 @@ func (pc *pkgCtx) assignments() map[*types.Var]*assignment {
 					if root == nil {
 						continue
 					}
-					v, _ := pc.info.ObjectOf(root).(*types.Var)
+					v, _ := pc.Info.ObjectOf(root).(*types.Var)
 					if v == nil {
 						continue
 					}
 					a := of(v)
-					a.writes++
+					a.Writes++
 					if l != ast.Expr(root) || n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
 						continue
 					}
 					switch {
 					case len(n.Lhs) == len(n.Rhs):
-						a.def, a.idx, a.tuple, a.spec = n.Rhs[i], 0, false, false
+						a.Def, a.Idx, a.Tuple, a.Spec = n.Rhs[i], 0, false, false
 					case len(n.Rhs) == 1:
-						a.def, a.idx, a.tuple, a.spec = n.Rhs[0], i, true, false // s, err := jsonschema.For[T](nil)
+						a.Def, a.Idx, a.Tuple, a.Spec = n.Rhs[0], i, true, false // s, err := jsonschema.For[T](nil)
 					}
 				}
 			case *ast.UnaryExpr:
 				if v := uses(n.X); v != nil && n.Op == token.AND {
-					of(v).writes += 2 // address taken: anything may change it
+					of(v).Writes += 2 // address taken: anything may change it
 				}
 			case *ast.IncDecStmt:
 				if root := lhsRoot(n.X); root != nil {
-					if v, ok := pc.info.Uses[root].(*types.Var); ok {
-						of(v).writes += 2
+					if v, ok := pc.Info.Uses[root].(*types.Var); ok {
+						of(v).Writes += 2
 					}
 				}
 			case *ast.CallExpr:
@@ -407,17 +406,17 @@ func (pc *pkgCtx) assignments() map[*types.Var]*assignment {
 	return m
 }
 
-// singleAssignment returns the value local variable id is given, when the
+// SingleAssignment returns the value local variable id is given, when the
 // package assigns it exactly once (its declaration), never takes its
 // address and never appends to it; for v, err := f(), the call and the
 // index of v in its results.
-func (pc *pkgCtx) singleAssignment(id *ast.Ident) (ast.Expr, int) {
-	v, ok := pc.info.Uses[id].(*types.Var)
-	if !ok || !isLocal(v) {
+func (pc *Package) SingleAssignment(id *ast.Ident) (ast.Expr, int) {
+	v, ok := pc.Info.Uses[id].(*types.Var)
+	if !ok || !IsLocal(v) {
 		return nil, 0
 	}
-	if a := pc.assignments()[v]; a != nil && a.writes == 1 && !a.appended {
-		return a.def, a.idx
+	if a := pc.Assignments()[v]; a != nil && a.Writes == 1 && !a.appended {
+		return a.Def, a.Idx
 	}
 	return nil, 0
 }

@@ -1,4 +1,4 @@
-package analyzer
+package source
 
 import (
 	"go/ast"
@@ -9,13 +9,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// constString returns the value of e when it is a constant string: a
+// ConstString returns the value of e when it is a constant string: a
 // literal, a named constant from any package, or a constant expression.
-func constString(info *types.Info, e ast.Expr) (string, bool) {
+func ConstString(info *types.Info, e ast.Expr) (string, bool) {
 	if e == nil {
 		return "", false
 	}
@@ -23,24 +22,24 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return constStringValue(tv.Value)
+	return ConstStringValue(tv.Value)
 }
 
-// constStringValue returns v as a string, when it is a string constant.
-func constStringValue(v constant.Value) (string, bool) {
+// ConstStringValue returns v as a string, when it is a string constant.
+func ConstStringValue(v constant.Value) (string, bool) {
 	if v == nil || v.Kind() != constant.String {
 		return "", false
 	}
 	return constant.StringVal(v), true
 }
 
-// constPartLen returns a lower bound, in runes, of the length of the string
+// ConstPartLen returns a lower bound, in runes, of the length of the string
 // e evaluates to, counting only what is constant: the operands of a
 // concatenation and the literal text of a fmt.Sprintf format (verbs removed)
 // or the constant operands of fmt.Sprint. ok is false when nothing is known.
-func constPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
+func ConstPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
 	e = ast.Unparen(e)
-	if s, ok := constString(info, e); ok {
+	if s, ok := ConstString(info, e); ok {
 		return utf8.RuneCountInString(s), true
 	}
 	switch e := e.(type) {
@@ -48,8 +47,8 @@ func constPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
 		if e.Op != token.ADD {
 			return 0, false
 		}
-		x, okx := constPartLen(info, e.X)
-		y, oky := constPartLen(info, e.Y)
+		x, okx := ConstPartLen(info, e.X)
+		y, oky := ConstPartLen(info, e.Y)
 		return x + y, okx || oky
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
@@ -61,14 +60,14 @@ func constPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
 			if len(e.Args) == 0 {
 				return 0, false
 			}
-			format, ok := constString(info, e.Args[0])
+			format, ok := ConstString(info, e.Args[0])
 			if !ok {
 				return 0, false
 			}
 			// The format's text, and the constant strings it formats.
 			n := formatTextLen(format)
 			for _, a := range e.Args[1:] {
-				if s, ok := constString(info, a); ok {
+				if s, ok := ConstString(info, a); ok {
 					n += utf8.RuneCountInString(s)
 				}
 			}
@@ -76,7 +75,7 @@ func constPartLen(info *types.Info, e ast.Expr) (n int, ok bool) {
 		case "Sprint", "Sprintln":
 			total, any := 0, false
 			for _, a := range e.Args {
-				if n, ok := constPartLen(info, a); ok {
+				if n, ok := ConstPartLen(info, a); ok {
 					total += n
 					any = true
 				}
@@ -117,23 +116,23 @@ func formatTextLen(format string) int {
 	return n
 }
 
-// constPrefix returns the constant text a string expression is known to
+// ConstPrefix returns the constant text a string expression is known to
 // start with: the whole constant, the left operand of a concatenation, or
 // the text of a Sprintf format before its first verb.
-func constPrefix(info *types.Info, e ast.Expr) (string, bool) {
+func ConstPrefix(info *types.Info, e ast.Expr) (string, bool) {
 	e = ast.Unparen(e)
-	if s, ok := constString(info, e); ok {
+	if s, ok := ConstString(info, e); ok {
 		return s, true
 	}
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD {
-			return constPrefix(info, e.X)
+			return ConstPrefix(info, e.X)
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && len(e.Args) > 0 {
-			if f, ok := constString(info, e.Args[0]); ok {
+			if f, ok := ConstString(info, e.Args[0]); ok {
 				if i := strings.IndexByte(f, '%'); i >= 0 {
 					f = f[:i]
 				}
@@ -154,9 +153,9 @@ var nonEmptyFuncs = map[string][]string{
 	"github.com/gofrs/uuid":  {"UUID.String"},
 }
 
-// returnsNonEmpty reports a call of a function whose string result is
+// ReturnsNonEmpty reports a call of a function whose string result is
 // never empty.
-func returnsNonEmpty(info *types.Info, e ast.Expr) bool {
+func ReturnsNonEmpty(info *types.Info, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -177,64 +176,64 @@ func returnsNonEmpty(info *types.Info, e ast.Expr) bool {
 	return false
 }
 
-// constAt is a constant string an expression can hold, and the expression
+// ConstAt is a constant string an expression can hold, and the expression
 // that spells it.
-type constAt struct {
-	s  string
-	at ast.Expr
+type ConstAt struct {
+	S  string
+	At ast.Expr
 }
 
 // maxArgDepth bounds how many calls possibleStrings follows a parameter
 // through (and stops a function that passes its parameter to itself).
 const maxArgDepth = 3
 
-// possibleStrings returns every constant string e can hold: e itself when
+// PossibleStrings returns every constant string e can hold: e itself when
 // it is a constant; the value of a local variable assigned once; for a
 // parameter of an unexported, non-generic function of the package that is
 // only ever called, never used as a value and never assigned, the strings
 // of that argument at every call (calls are the package's calls of its own
 // functions). ok is false when some value is not known.
-func (pc *pkgCtx) possibleStrings(e ast.Expr, calls []localCall) ([]constAt, bool) {
+func (pc *Package) PossibleStrings(e ast.Expr, calls []LocalCall) ([]ConstAt, bool) {
 	return pc.possibleStringsDepth(e, calls, 0)
 }
 
-func (pc *pkgCtx) possibleStringsDepth(e ast.Expr, calls []localCall, depth int) ([]constAt, bool) {
+func (pc *Package) possibleStringsDepth(e ast.Expr, calls []LocalCall, depth int) ([]ConstAt, bool) {
 	e = ast.Unparen(e)
-	if s, ok := constString(pc.info, e); ok {
-		return []constAt{{s, e}}, true
+	if s, ok := ConstString(pc.Info, e); ok {
+		return []ConstAt{{s, e}}, true
 	}
 	id, ok := e.(*ast.Ident)
 	if !ok || depth >= maxArgDepth {
 		return nil, false
 	}
-	v, ok := pc.info.Uses[id].(*types.Var)
-	if !ok || !isLocal(v) {
+	v, ok := pc.Info.Uses[id].(*types.Var)
+	if !ok || !IsLocal(v) {
 		return nil, false
 	}
-	if def, _ := pc.singleAssignment(id); def != nil {
+	if def, _ := pc.SingleAssignment(id); def != nil {
 		return pc.possibleStringsDepth(def, calls, depth+1)
 	}
 	fn, idx := pc.paramOf(v)
-	if fn == nil || pc.assignments()[v] != nil {
+	if fn == nil || pc.Assignments()[v] != nil {
 		return nil, false
 	}
 	uses := 0
-	for _, obj := range pc.info.Uses {
+	for _, obj := range pc.Info.Uses {
 		if obj == fn {
 			uses++
 		}
 	}
-	var all []constAt
+	var all []ConstAt
 	called := 0
 	for _, lc := range calls {
-		if lc.fn != fn {
+		if lc.Fn != fn {
 			continue
 		}
 		called++
-		if lc.call.Ellipsis.IsValid() || idx >= len(lc.call.Args) {
+		if lc.Call.Ellipsis.IsValid() || idx >= len(lc.Call.Args) {
 			return nil, false
 		}
-		vals, ok := pc.possibleStringsDepth(lc.call.Args[idx], calls, depth+1)
+		vals, ok := pc.possibleStringsDepth(lc.Call.Args[idx], calls, depth+1)
 		if !ok {
 			return nil, false
 		}
@@ -249,8 +248,8 @@ func (pc *pkgCtx) possibleStringsDepth(e ast.Expr, calls []localCall, depth int)
 
 // paramOf returns the unexported, non-generic function of the package
 // that declares v as a parameter (not a variadic one), and its index.
-func (pc *pkgCtx) paramOf(v *types.Var) (*types.Func, int) {
-	scope := pc.pass.Pkg.Scope()
+func (pc *Package) paramOf(v *types.Var) (*types.Func, int) {
+	scope := pc.Pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		fn, ok := scope.Lookup(name).(*types.Func)
 		if !ok || fn.Exported() || fn.Scope() != v.Parent() {

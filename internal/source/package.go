@@ -1,0 +1,260 @@
+// Package source is the analysed package as every stage of elicitlint
+// reads it: its syntax, type information and bytes, and the questions every
+// stage asks of them. Where is a node, and what encloses it (syntax.go)?
+// Which functions never return, and where is a variable written? What
+// constant text can an expression hold (values.go)? What does a call do
+// besides returning (effects: which calls may run twice)? Which bytes and
+// indentation does a line have, and is a file gofmt-formatted?
+//
+// It uses internal/mcpsdk and golang.org/x/tools; nothing of elicitlint's
+// discovery or checks. Its caches are safe for the analyzers of one
+// package running in parallel.
+package source
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Package is the analysed package as every stage reads it: its syntax,
+// types and bytes, and the SDK table.
+type Package struct {
+	Pass *analysis.Pass
+	Info *types.Info
+	SDKs *mcpsdk.Set
+	// noReturnFuncs are the package's functions that never return,
+	// computed on first need (see noReturn).
+	noReturnFuncs map[*types.Func]bool
+	// sources are the files' bytes, read for suggested fixes (see src).
+	sources map[*token.File][]byte
+	// formatted says, per file, whether it is gofmt-formatted (see
+	// gofmtClean).
+	formatted map[*token.File]bool
+	// assigns are the writes of the package's variables (see assignments).
+	assigns map[*types.Var]*assignment
+}
+
+// LitField returns the value of key name in a keyed literal, or nil.
+func LitField(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv
+			}
+		}
+	}
+	return nil
+}
+
+// LocalCall is a call of a function of the package.
+type LocalCall struct {
+	Call *ast.CallExpr
+	Fn   *types.Func
+	Decl *ast.FuncDecl
+}
+
+// Src returns the bytes of the file holding pos, read once per run.
+func (pc *Package) Src(pos token.Pos) ([]byte, *token.File) {
+	tf := pc.Pass.Fset.File(pos)
+	if tf == nil {
+		return nil, nil
+	}
+	if data, ok := pc.sources[tf]; ok {
+		return data, tf
+	}
+	data, err := pc.Pass.ReadFile(tf.Name())
+	if err != nil {
+		data = nil
+	}
+	if pc.sources == nil {
+		pc.sources = map[*token.File][]byte{}
+	}
+	pc.sources[tf] = data
+	if data == nil {
+		return nil, nil
+	}
+	return data, tf
+}
+
+// IndentOf returns the leading white space of pos's line.
+func (pc *Package) IndentOf(pos token.Pos) string {
+	data, tf := pc.Src(pos)
+	if data == nil {
+		return "\t"
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	line := data[start:]
+	n := 0
+	for n < len(line) && (line[n] == '\t' || line[n] == ' ') {
+		n++
+	}
+	return string(bytes.Clone(line[:n]))
+}
+
+// OnlySpaceBefore reports whether pos is the first non-blank on its line.
+func (pc *Package) OnlySpaceBefore(pos token.Pos) bool {
+	data, tf := pc.Src(pos)
+	if data == nil {
+		return false
+	}
+	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
+	if off > len(data) || start > off {
+		return false
+	}
+	return len(bytes.TrimSpace(data[start:off])) == 0
+}
+
+// LineStart returns the position of the start of pos's line.
+func (pc *Package) LineStart(pos token.Pos) token.Pos {
+	tf := pc.Pass.Fset.File(pos)
+	if tf == nil {
+		return pos
+	}
+	return tf.LineStart(tf.Line(pos))
+}
+
+// LineEnd returns the position of the end of pos's line (before its
+// newline).
+func (pc *Package) LineEnd(pos token.Pos) token.Pos {
+	data, tf := pc.Src(pos)
+	if data == nil {
+		return pos
+	}
+	off := tf.Offset(pos)
+	if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
+		return pos + token.Pos(i)
+	}
+	return pos + token.Pos(len(data)-off)
+}
+
+// GofmtClean reports, once per file, whether src is gofmt-formatted.
+func (pc *Package) GofmtClean(tf *token.File, src []byte) bool {
+	if clean, ok := pc.formatted[tf]; ok {
+		return clean
+	}
+	f, err := format.Source(src)
+	clean := err == nil && bytes.Equal(f, src)
+	if pc.formatted == nil {
+		pc.formatted = map[*token.File]bool{}
+	}
+	pc.formatted[tf] = clean
+	return clean
+}
+
+// PureFuncs are the functions, by package, whose calls have no effect the
+// caller could see twice; "*" stands for every function of the package.
+var PureFuncs = map[string][]string{
+	"fmt":           {"Sprintf", "Sprint", "Sprintln", "Errorf", "Append", "Appendf", "Appendln"},
+	"errors":        {"New", "Is", "As", "Unwrap", "Join"},
+	"strings":       {"*"},
+	"strconv":       {"*"},
+	"unicode":       {"*"},
+	"unicode/utf8":  {"*"},
+	"math":          {"*"},
+	"path":          {"*"},
+	"slices":        {"Contains", "ContainsFunc", "Index", "IndexFunc", "Equal", "Clone", "Max", "Min", "Concat"},
+	"maps":          {"Clone", "Keys", "Values"},
+	"path/filepath": {"Join", "Base", "Dir", "Ext", "Clean", "IsAbs", "Split", "Rel", "ToSlash", "FromSlash"},
+	"net/url":       {"Parse", "ParseRequestURI", "QueryEscape", "PathEscape", "QueryUnescape", "PathUnescape"},
+	"time":          {"Duration", "ParseDuration", "Parse", "Date", "Unix", "UnixMilli"},
+	"encoding/json": {"Marshal", "MarshalIndent", "Valid"},
+	"context":       {"Background", "TODO", "WithValue", "WithCancel", "WithTimeout", "WithDeadline", "WithoutCancel"},
+	"github.com/google/jsonschema-go/jsonschema": {"For", "ForType", "Ptr"},
+}
+
+// logFuncs are the logging functions and methods, by package: a line logged
+// before the request is logged on both calls, which the fix accepts (and
+// the docs say). Fatal and Panic are not here: they end the process.
+var logFuncs = map[string][]string{
+	"log":      {"Print", "Printf", "Println"},
+	"log/slog": {"Debug", "DebugContext", "Info", "InfoContext", "Warn", "WarnContext", "Error", "ErrorContext", "Log", "LogAttrs"},
+}
+
+// Cancels reports a call of a local context.CancelFunc.
+func (pc *Package) Cancels(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	v, _ := pc.Info.Uses[id].(*types.Var)
+	return IsLocal(v) && mcpsdk.IsNamed(v.Type(), "context", "CancelFunc")
+}
+
+// LocalTarget reports an assignment target that is a local variable (or _).
+func (pc *Package) LocalTarget(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if id.Name == "_" {
+		return true
+	}
+	v, _ := pc.Info.ObjectOf(id).(*types.Var)
+	return IsLocal(v)
+}
+
+// PureCall reports a call that has no effect but its result (or a log
+// line): a handler may make it twice.
+func (pc *Package) PureCall(call *ast.CallExpr) bool {
+	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() {
+		return true // a conversion
+	}
+	switch callee := typeutil.Callee(pc.Info, call).(type) {
+	case *types.Builtin:
+		switch callee.Name() {
+		case "len", "cap", "make", "new", "append", "min", "max", "complex", "real", "imag":
+			return true
+		}
+	case *types.Func:
+		if callee.Pkg() == nil {
+			return false
+		}
+		path, name := callee.Pkg().Path(), callee.Name()
+		recv := callee.Type().(*types.Signature).Recv()
+		if recv != nil {
+			return pc.pureMethod(callee, recv)
+		}
+		if slices.Contains(PureFuncs[path], "*") || slices.Contains(PureFuncs[path], name) || slices.Contains(logFuncs[path], name) {
+			return true
+		}
+		// json.Unmarshal into a local variable.
+		if path == "encoding/json" && name == "Unmarshal" && len(call.Args) == 2 {
+			if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && pc.LocalTarget(u.X) {
+				return true
+			}
+		}
+		if sdk := pc.SDKs.OfPkg(callee); sdk != nil && sdk.RoundTrip != nil {
+			return path == sdk.ServerPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name)
+		}
+	}
+	return false
+}
+
+// pureMethod reports a method the handler may call twice: the SDK's
+// request accessors (request.GetString, req.GetSession), and logging
+// methods of the standard loggers.
+func (pc *Package) pureMethod(fn *types.Func, recv *types.Var) bool {
+	obj := mcpsdk.NamedObj(recv.Type())
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	if sdk := pc.SDKs.OfPkg(obj); sdk != nil && sdk.RoundTrip != nil {
+		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name())
+	}
+	switch obj.Pkg().Path() + "." + obj.Name() {
+	case "log.Logger":
+		return slices.Contains(logFuncs["log"], fn.Name())
+	case "log/slog.Logger":
+		return slices.Contains(logFuncs["log/slog"], fn.Name())
+	}
+	// fmt.Stringer and error: by convention they only read.
+	return (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0
+}
