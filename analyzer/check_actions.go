@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -117,7 +119,7 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 	var b strings.Builder
 	var importEdits []analysis.TextEdit
 	for _, a := range add {
-		ret, edits, ok := c.failReturn(site.sig, file, "the user "+pastTense(a)+" the request")
+		ret, edits, ok := fix.FailReturn(c.Package, site.sig, file, "the user "+pastTense(a)+" the request")
 		if !ok {
 			return nil
 		}

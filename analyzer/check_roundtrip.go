@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -740,7 +742,7 @@ func commaOKFix(c *checkPass, stack []ast.Node, what string) []analysis.Suggeste
 	if sig == nil || file == nil {
 		return nil
 	}
-	ret, edits, ok := c.failReturn(sig, file, what)
+	ret, edits, ok := fix.FailReturn(c.Package, sig, file, what)
 	if !ok {
 		return nil
 	}

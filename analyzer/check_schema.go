@@ -1,11 +1,10 @@
 package analyzer
 
 import (
-	"bytes"
-	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/fix"
 
 	"github.com/elicitlint/elicitlint/internal/source"
 
@@ -100,7 +99,7 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 				}}
 			}
 			if f.Remove {
-				sf.repair = c.removeMember(f.Pos)
+				sf.repair = fix.RemoveMember(c.Package, f.Pos)
 			}
 			s.found = append(s.found, sf)
 			if s.bySite == nil {
@@ -115,65 +114,4 @@ func (s *schemaSummary) findings(c *checkPass) []schemaFinding {
 func isGoString(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-// removeMember returns the edit that deletes the key-value of a Go
-// composite literal whose key is at key, with its comma, leaving the file
-// gofmt-formatted; nil when it cannot (the member is not written in Go
-// source there, a comment is in the way, or the rest would need
-// realigning).
-func (pc *pkgCtx) removeMember(key token.Pos) []analysis.TextEdit {
-	file := pc.FileOf(key)
-	data, tf := pc.Src(key)
-	if file == nil || data == nil {
-		return nil
-	}
-	var lit *ast.CompositeLit
-	idx := -1
-	ast.Inspect(file, func(n ast.Node) bool {
-		if idx >= 0 || n == nil || n.Pos() > key || n.End() <= key {
-			return false
-		}
-		if cl, ok := n.(*ast.CompositeLit); ok {
-			for i, e := range cl.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok && kv.Key.Pos() == key {
-					lit, idx = cl, i
-					return false
-				}
-			}
-		}
-		return true
-	})
-	if lit == nil {
-		return nil
-	}
-	kv := lit.Elts[idx]
-	line := tf.Line
-	var from, to token.Pos
-	switch {
-	case pc.OnlySpaceBefore(kv.Pos()) && (idx+1 == len(lit.Elts) || line(lit.Elts[idx+1].Pos()) > line(kv.End())) && line(lit.Rbrace) > line(kv.End()):
-		// On lines of its own: delete the lines.
-		from, to = pc.LineStart(kv.Pos()), pc.LineEnd(kv.End())+1
-	case idx+1 < len(lit.Elts) && line(lit.Elts[idx+1].Pos()) == line(kv.End()):
-		from, to = kv.Pos(), lit.Elts[idx+1].Pos()
-	case idx > 0 && line(lit.Elts[idx-1].End()) == line(kv.Pos()):
-		from, to = lit.Elts[idx-1].End(), kv.End()
-	default:
-		return nil
-	}
-	for _, cg := range file.Comments {
-		// A comment at the end of a deleted line goes with it.
-		if cg.Pos() < to && cg.End() > from && !(cg.Pos() > kv.End() && line(cg.Pos()) == line(kv.End()) && to == pc.LineEnd(kv.End())+1) {
-			return nil
-		}
-	}
-	edit := []analysis.TextEdit{{Pos: from, End: to}}
-	out, ok := applyEdits(data, tf, edit)
-	if !ok {
-		return nil
-	}
-	if formatted, err := format.Source(out); err != nil || !bytes.Equal(formatted, out) {
-		return nil
-	}
-	return edit
 }

@@ -9,9 +9,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 
-	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -174,7 +175,7 @@ func (m *migration) zeros() (string, bool) {
 	var b strings.Builder
 	res := m.sig.Results()
 	for i := 1; i < res.Len()-1; i++ {
-		z, ok := zeroValue(res.At(i).Type(), qual)
+		z, ok := fix.ZeroValue(res.At(i).Type(), qual)
 		if !ok {
 			return "", false
 		}
@@ -614,26 +615,8 @@ func (m *migration) checked(edits []analysis.TextEdit) ([]analysis.TextEdit, str
 	if data == nil {
 		return nil, "the file could not be read"
 	}
-	if _, ok := applyEdits(data, tf, edits); !ok {
+	if _, ok := fix.Apply(data, tf, edits); !ok {
 		return nil, "the fix's edits overlap"
 	}
 	return edits, ""
-}
-
-// applyEdits applies edits to data, or reports that two of them overlap.
-func applyEdits(data []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, bool) {
-	es := make([]textedit.Edit, len(edits))
-	for i, e := range edits {
-		end := e.End
-		if !end.IsValid() {
-			end = e.Pos
-		}
-		es[i] = textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), Text: string(e.NewText)}
-		for _, prev := range es[:i] {
-			if es[i].Overlaps(prev) {
-				return nil, false
-			}
-		}
-	}
-	return textedit.Apply(data, es), true
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -691,7 +693,7 @@ func (m *migration) importPath(path, name string) string {
 	if m.imports == nil {
 		m.imports = map[string]string{}
 	}
-	n, e, ok := m.rt.importName(m.file, path, name)
+	n, e, ok := fix.ImportName(m.rt.Package, m.file, path, name)
 	if !ok {
 		m.importBlocked = path
 		n = name

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
+
 	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -102,7 +104,7 @@ func (r *reporter) flush() {
 	})
 	for _, d := range diags {
 		for i := range d.SuggestedFixes {
-			r.pc.formatFix(&d.SuggestedFixes[i])
+			fix.Format(r.pc.Package, &d.SuggestedFixes[i])
 		}
 		r.pc.Pass.Report(d)
 	}

@@ -1,4 +1,12 @@
-package analyzer
+// Package fix is the edit machinery of elicitlint's suggested fixes: the
+// text of zero values and return statements, imports added where gofmt
+// would put them, members removed from composite literals, and Format,
+// which makes a fix's edits gofmt-formatted where they land, so that
+// gopls and golangci-lint, which apply raw edits, leave formatted code.
+//
+// It uses internal/source (the package's bytes and lines) and
+// internal/textedit; nothing of discovery or the checks.
+package fix
 
 import (
 	"bytes"
@@ -12,15 +20,74 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/source"
 	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
 
-// This file holds what suggested fixes need to write source text: names,
-// zero values, indentation, imports.
+// RemoveMember returns the edit that deletes the key-value of a Go
+// composite literal whose key is at key, with its comma, leaving the file
+// gofmt-formatted; nil when it cannot (the member is not written in Go
+// source there, a comment is in the way, or the rest would need
+// realigning).
+func RemoveMember(pc *source.Package, key token.Pos) []analysis.TextEdit {
+	file := pc.FileOf(key)
+	data, tf := pc.Src(key)
+	if file == nil || data == nil {
+		return nil
+	}
+	var lit *ast.CompositeLit
+	idx := -1
+	ast.Inspect(file, func(n ast.Node) bool {
+		if idx >= 0 || n == nil || n.Pos() > key || n.End() <= key {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			for i, e := range cl.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok && kv.Key.Pos() == key {
+					lit, idx = cl, i
+					return false
+				}
+			}
+		}
+		return true
+	})
+	if lit == nil {
+		return nil
+	}
+	kv := lit.Elts[idx]
+	line := tf.Line
+	var from, to token.Pos
+	switch {
+	case pc.OnlySpaceBefore(kv.Pos()) && (idx+1 == len(lit.Elts) || line(lit.Elts[idx+1].Pos()) > line(kv.End())) && line(lit.Rbrace) > line(kv.End()):
+		// On lines of its own: delete the lines.
+		from, to = pc.LineStart(kv.Pos()), pc.LineEnd(kv.End())+1
+	case idx+1 < len(lit.Elts) && line(lit.Elts[idx+1].Pos()) == line(kv.End()):
+		from, to = kv.Pos(), lit.Elts[idx+1].Pos()
+	case idx > 0 && line(lit.Elts[idx-1].End()) == line(kv.Pos()):
+		from, to = lit.Elts[idx-1].End(), kv.End()
+	default:
+		return nil
+	}
+	for _, cg := range file.Comments {
+		// A comment at the end of a deleted line goes with it.
+		if cg.Pos() < to && cg.End() > from && !(cg.Pos() > kv.End() && line(cg.Pos()) == line(kv.End()) && to == pc.LineEnd(kv.End())+1) {
+			return nil
+		}
+	}
+	edit := []analysis.TextEdit{{Pos: from, End: to}}
+	out, ok := Apply(data, tf, edit)
+	if !ok {
+		return nil
+	}
+	if formatted, err := format.Source(out); err != nil || !bytes.Equal(formatted, out) {
+		return nil
+	}
+	return edit
+}
 
-// zeroValue spells the zero value of t, if it can be written in this file.
-func zeroValue(t types.Type, qual types.Qualifier) (string, bool) {
+// ZeroValue spells the zero value of t, if it can be written in this file.
+func ZeroValue(t types.Type, qual types.Qualifier) (string, bool) {
 	switch u := t.Underlying().(type) {
 	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
 		return "nil", true
@@ -44,13 +111,13 @@ func zeroValue(t types.Type, qual types.Qualifier) (string, bool) {
 	return "", false
 }
 
-// importName returns the name under which the file imports path, or,
+// ImportName returns the name under which the file imports path, or,
 // when it does not, the package's own name plus an edit that adds the
 // import: into the file's import block, in sorted place in the section of
 // its kind (standard library or not), the way goimports would. ok is
 // false when the name cannot be used (a blank or dot import, or the name
 // is taken).
-func (pc *pkgCtx) importName(f *ast.File, path, name string) (_ string, _ *analysis.TextEdit, ok bool) {
+func ImportName(pc *source.Package, f *ast.File, path, name string) (_ string, _ *analysis.TextEdit, ok bool) {
 	quoted := strconv.Quote(path)
 	for _, imp := range f.Imports {
 		if imp.Path.Value == quoted {
@@ -71,7 +138,7 @@ func (pc *pkgCtx) importName(f *ast.File, path, name string) (_ string, _ *analy
 		if !ok || gd.Tok != token.IMPORT {
 			continue
 		}
-		if edit := pc.addImport(gd, path); edit != nil {
+		if edit := addImport(pc, gd, path); edit != nil {
 			return name, edit, true
 		}
 	}
@@ -88,10 +155,10 @@ func isStdPath(path string) bool {
 
 // addImport returns the edit that adds path to the import declaration gd,
 // or nil when gd is not one it can add to.
-func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
+func addImport(pc *source.Package, gd *ast.GenDecl, path string) *analysis.TextEdit {
 	quoted := strconv.Quote(path)
 	if gd.Lparen.IsValid() {
-		if at, after, ok := pc.importSlot(gd, path); ok {
+		if at, after, ok := importSlot(pc, gd, path); ok {
 			if after {
 				at = pc.LineEnd(at)
 				return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + quoted)}
@@ -138,7 +205,7 @@ func (pc *pkgCtx) addImport(gd *ast.GenDecl, path string) *analysis.TextEdit {
 // kind, standard library or not; or, when it sorts last there, after the
 // section's last import. ok is false when no section has an import of its
 // kind.
-func (pc *pkgCtx) importSlot(gd *ast.GenDecl, path string) (at token.Pos, after, ok bool) {
+func importSlot(pc *source.Package, gd *ast.GenDecl, path string) (at token.Pos, after, ok bool) {
 	line := func(p token.Pos) int { return pc.Pass.Fset.Position(p).Line }
 	var section []*ast.ImportSpec
 	flush := func() (token.Pos, bool, bool) {
@@ -168,11 +235,11 @@ func (pc *pkgCtx) importSlot(gd *ast.GenDecl, path string) (at token.Pos, after,
 	return flush()
 }
 
-// failReturn spells a return statement that leaves a function with an
+// FailReturn spells a return statement that leaves a function with an
 // error saying why: zero values and errors.New(why) when the last result
 // is an error, a bare return when there are no results. edits add the
 // import of "errors" if needed. ok is false for other functions.
-func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret string, edits []analysis.TextEdit, ok bool) {
+func FailReturn(pc *source.Package, sig *types.Signature, f *ast.File, why string) (ret string, edits []analysis.TextEdit, ok bool) {
 	n := sig.Results().Len()
 	if n == 0 {
 		return "return", nil, true
@@ -183,13 +250,13 @@ func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret
 	qual := pc.Qualifier(f)
 	var vals []string
 	for i := 0; i < n-1; i++ {
-		z, ok := zeroValue(sig.Results().At(i).Type(), qual)
+		z, ok := ZeroValue(sig.Results().At(i).Type(), qual)
 		if !ok {
 			return "", nil, false
 		}
 		vals = append(vals, z)
 	}
-	errs, edit, ok := pc.importName(f, "errors", "errors")
+	errs, edit, ok := ImportName(pc, f, "errors", "errors")
 	if !ok {
 		return "", nil, false
 	}
@@ -200,14 +267,7 @@ func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret
 	return "return " + strings.Join(vals, ", "), edits, true
 }
 
-// Formatting fixes. gopls, golangci-lint --fix and other consumers of
-// analysis edits apply a fix's edits as they are, without formatting the
-// file afterwards, so the edits must leave it gofmt-formatted: text that
-// moves code to another depth re-indented, the trailing comments of the
-// lines around a line that changed length aligned again. Producers write
-// the right tokens; formatFix gets the white space right for them all.
-
-// formatFix rewrites the edits of a fix to one file so that the file they
+// Format rewrites the edits of a fix to one file so that the file they
 // give is what go/format makes of it. It formats the edited file and
 // turns every difference, which is white space only, into an edit of its
 // own, or merges it into the fix's edit it touches. On a file that is not
@@ -215,7 +275,7 @@ func (pc *pkgCtx) failReturn(sig *types.Signature, f *ast.File, why string) (ret
 // own edits are taken: the fix does not reformat code it does not change.
 // A fix whose edited file does not parse, or whose formatting changes more
 // than white space (it would reorder imports), is left as it is.
-func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
+func Format(pc *source.Package, fix *analysis.SuggestedFix) {
 	if len(fix.TextEdits) == 0 {
 		return
 	}
@@ -249,7 +309,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 	// Format only the top-level declarations the edits touch: gofmt lays
 	// out each declaration on its own, and a file is often much larger
 	// than the function a fix changes.
-	lo, hi := pc.declSpan(tf, edits, len(src))
+	lo, hi := declSpan(pc, tf, edits, len(src))
 	sub := src[lo:hi]
 	subEdits := make([]textedit.Edit, len(edits))
 	for i, e := range edits {
@@ -274,7 +334,7 @@ func (pc *pkgCtx) formatFix(fix *analysis.SuggestedFix) {
 // declSpan returns the byte range of the file's top-level declarations
 // that hold the edits (from the first such declaration to the last), or
 // the whole file when an edit falls outside every declaration.
-func (pc *pkgCtx) declSpan(tf *token.File, edits []textedit.Edit, size int) (lo, hi int) {
+func declSpan(pc *source.Package, tf *token.File, edits []textedit.Edit, size int) (lo, hi int) {
 	file := pc.FileOf(tf.Pos(0))
 	if file == nil {
 		return 0, size
@@ -407,4 +467,22 @@ func mergeSpaceDiffs(src []byte, edits, spaces []textedit.Edit, keepOthers func(
 		out = append(out, textedit.Edit{Start: toSrc(start, false), End: toSrc(end, true), Text: b.String()})
 	}
 	return out
+}
+
+// Apply applies edits to data, or reports that two of them overlap.
+func Apply(data []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, bool) {
+	es := make([]textedit.Edit, len(edits))
+	for i, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		es[i] = textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), Text: string(e.NewText)}
+		for _, prev := range es[:i] {
+			if es[i].Overlaps(prev) {
+				return nil, false
+			}
+		}
+	}
+	return textedit.Apply(data, es), true
 }
