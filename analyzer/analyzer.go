@@ -39,6 +39,8 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/flow"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/config"
@@ -83,7 +85,7 @@ func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://github.com/elicitlint/elicitlint",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact), new(gateFact)},
+		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact), new(flow.GateFact)},
 	}
 	cfg.Register(&a.Flags)
 	return a
@@ -139,7 +141,7 @@ type summaries struct {
 	schemas     *schemaSummary
 	handlers    *handlerSummary
 	readers     *contentReaders
-	gates       map[*types.Func]*gateFact
+	gates       map[*types.Func]*flow.GateFact
 }
 
 func summarise(pc *pkgCtx, d *discovery) *summaries {

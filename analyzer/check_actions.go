@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/flow"
+
 	"github.com/elicitlint/elicitlint/internal/fix"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -18,7 +20,7 @@ import (
 // checkActions implements the actions check: every answer must be looked
 // at, and "accept", "decline" and "cancel" must each get a path of their own.
 func checkActions(c *checkPass) {
-	af := &actionFlow{pc: c.pkgCtx, handlers: c.sum.handlers}
+	af := c.sum.handlers.flow(c.pkgCtx)
 	// A helper that tells accept from not-accept and nothing more is where
 	// decline and cancel get merged; its callers stay silent, so report it
 	// here.
@@ -26,8 +28,8 @@ func checkActions(c *checkPass) {
 		if c.sum.handlers.fullyHandled(hc) {
 			continue
 		}
-		if r := af.analyzeUses(hc.v, hc.decl.Body, hc.sdk); r.verdict == vPartial && r.acceptOnly {
-			c.reportFix(r.at.Pos(), r.at.End(), nil, acceptOnlyMsg)
+		if r := af.AnalyzeUses(hc.v, hc.decl.Body, hc.sdk); r.Verdict == flow.VPartial && r.AcceptOnly {
+			c.reportFix(r.At.Pos(), r.At.End(), nil, acceptOnlyMsg)
 		}
 	}
 	for _, site := range c.d.results {
@@ -38,23 +40,23 @@ func checkActions(c *checkPass) {
 		case site.obj == nil:
 			continue // returned to the caller, or used in a way we do not follow
 		}
-		r := af.analyzeUses(site.obj, site.body, site.sdk)
+		r := af.AnalyzeUses(site.obj, site.body, site.sdk)
 		if site.actionOnly {
-			r = af.analyzeAction(site.obj, site.body)
+			r = af.AnalyzeAction(site.obj, site.body)
 		}
-		switch r.verdict {
-		case vNeverRead:
-			if r.printed {
+		switch r.Verdict {
+		case flow.VNeverRead:
+			if r.Printed {
 				c.report(site.expr, "elicitation result's Action is only printed, never checked: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			} else {
 				c.report(site.expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			}
-		case vPartial:
+		case flow.VPartial:
 			fixes := missingCaseFix(c, site, r)
-			if r.acceptOnly {
-				c.reportFix(r.at.Pos(), r.at.End(), fixes, acceptOnlyMsg)
+			if r.AcceptOnly {
+				c.reportFix(r.At.Pos(), r.At.End(), fixes, acceptOnlyMsg)
 			} else {
-				c.reportFix(r.at.Pos(), r.at.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.missing))
+				c.reportFix(r.At.Pos(), r.At.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.Missing))
 			}
 		}
 	}
@@ -80,9 +82,9 @@ func quoteList(xs []string) string {
 // a function without results, return. Anything else gets no fix, and so
 // does an action that is already named in a joined case (a second case
 // would not compile).
-func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.SuggestedFix {
-	sw := r.sw
-	if sw == nil || ast.Node(sw) != r.at || site.sig == nil {
+func missingCaseFix(c *checkPass, site *resultSite, r flow.ActionReport) []analysis.SuggestedFix {
+	sw := r.Sw
+	if sw == nil || ast.Node(sw) != r.At || site.sig == nil {
 		return nil
 	}
 	named := map[string]bool{}
@@ -103,7 +105,7 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 		}
 	}
 	var add []string
-	for _, a := range r.missing {
+	for _, a := range r.Missing {
 		if !named[a] {
 			add = append(add, a)
 		}
@@ -147,9 +149,9 @@ func missingCaseFix(c *checkPass, site *resultSite, r actionReport) []analysis.S
 
 func pastTense(a string) string {
 	switch a {
-	case actDecline:
+	case flow.ActDecline:
 		return "declined"
-	case actCancel:
+	case flow.ActCancel:
 		return "cancelled"
 	}
 	return "accepted"

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elicitlint/elicitlint/internal/flow"
+
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
@@ -116,7 +118,7 @@ func BenchmarkContentSSA(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for i, p := range pkgs {
-				buildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, reads[i])
+				flow.BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, reads[i])
 			}
 		}
 	})
@@ -172,7 +174,7 @@ func compareSSASubset(t *testing.T, p *packages.Package) int {
 					continue
 				}
 				obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
-				alone := buildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl.Body})
+				alone := flow.BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl.Body})
 				want, got := ssaText(whole.Prog.FuncValue(obj), false), ssaText(alone.Prog.FuncValue(obj), false)
 				if got != want {
 					t.Errorf("%s: %s built alone differs from the whole-package build:\n%s\nwant:\n%s", p.ID, obj.FullName(), got, want)
@@ -185,7 +187,7 @@ func compareSSASubset(t *testing.T, p *packages.Package) int {
 				// Function literals in initializers belong to the package
 				// initializer, which differs (no guard, no calls of the
 				// imports' initializers): compare its closures.
-				alone := buildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl})
+				alone := flow.BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl})
 				want, got := ssaText(whole.Func("init"), true), ssaText(alone.Func("init"), true)
 				if got != want {
 					t.Errorf("%s: closures of package initializer built for %s differ from the whole-package build:\n%s\nwant:\n%s", p.ID, p.Fset.Position(decl.Pos()), got, want)

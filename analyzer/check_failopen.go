@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/flow"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -52,15 +54,15 @@ func checkFailOpen(c *checkPass) {
 	for i, s := range sites {
 		at[i] = s.expr
 	}
-	pkg := buildSSAFor(c.Pass.Fset, c.Pass.Pkg, c.Pass.Files, c.Info, at)
-	flow := newSSAFlow(c.pkgCtx)
-	flow.gates = maps.Clone(c.sum.gates)
+	pkg := flow.BuildSSAFor(c.Pass.Fset, c.Pass.Pkg, c.Pass.Files, c.Info, at)
+	sf := flow.NewSSAFlow(c.pkgCtx.Package)
+	sf.Gates = maps.Clone(c.sum.gates)
 	for _, site := range sites {
-		fn := c.ssaFunc(pkg, site.expr)
+		fn := flow.SSAFunc(c.Package, pkg, site.expr)
 		if fn == nil {
 			continue
 		}
-		if fo := newFailOpen(c, flow, fn, site); fo != nil {
+		if fo := newFailOpen(c, sf, fn, site); fo != nil {
 			fo.check()
 		}
 	}
@@ -136,7 +138,7 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 			switch p := stack[len(stack)-1].(type) {
 			case *ast.ReturnStmt:
 			case *ast.CallExpr:
-				may = v != site.obj && !isPrintCall(c.Info, p)
+				may = v != site.obj && !flow.IsPrintCall(c.Info, p)
 			case *ast.BinaryExpr:
 				may = source.IsNil(c.Info, p.X) || source.IsNil(c.Info, p.Y) || v != site.obj
 			default:
@@ -294,11 +296,11 @@ func (s foSet) known() foSet {
 // foBit is the bit of action a.
 func foBit(a string) foSet {
 	switch a {
-	case actAccept:
+	case flow.ActAccept:
 		return foAccept
-	case actDecline:
+	case flow.ActDecline:
 		return foDecline
-	case actCancel:
+	case flow.ActCancel:
 		return foCancel
 	}
 	return 0
@@ -320,11 +322,11 @@ const (
 
 func actionVal(a string) foVal {
 	switch a {
-	case actAccept:
+	case flow.ActAccept:
 		return valAccept
-	case actDecline:
+	case flow.ActDecline:
 		return valDecline
-	case actCancel:
+	case flow.ActCancel:
 		return valCancel
 	}
 	return valUnknown
@@ -333,7 +335,7 @@ func actionVal(a string) foVal {
 // failOpen is the fail-open analysis of one answer in one function.
 type failOpen struct {
 	c    *checkPass
-	flow *ssaFlow
+	sf   *flow.SSAFlow
 	fn   *ssa.Function
 	site *resultSite
 	// def makes the answer; root is the answer (or the action, for a
@@ -350,8 +352,8 @@ type failOpen struct {
 }
 
 // newFailOpen finds the answer's values in fn's SSA form, or returns nil.
-func newFailOpen(c *checkPass, flow *ssaFlow, fn *ssa.Function, site *resultSite) *failOpen {
-	fo := &failOpen{c: c, flow: flow, fn: fn, site: site, actionOnly: site.actionOnly, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
+func newFailOpen(c *checkPass, sf *flow.SSAFlow, fn *ssa.Function, site *resultSite) *failOpen {
+	fo := &failOpen{c: c, sf: sf, fn: fn, site: site, actionOnly: site.actionOnly, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
 	var lparen token.Pos
 	switch e := site.expr.(type) {
 	case *ast.CallExpr:
@@ -402,7 +404,7 @@ func newFailOpen(c *checkPass, flow *ssaFlow, fn *ssa.Function, site *resultSite
 
 // transfer is the flow of one block: what holds after it on each edge.
 func (fo *failOpen) transfer(b *ssa.BasicBlock, in foSet) []foSet {
-	if len(b.Instrs) == 0 || fo.flow.endsPath(b) {
+	if len(b.Instrs) == 0 || fo.sf.EndsPath(b) {
 		return nil
 	}
 	s := fo.walk(b, in, nil)
@@ -425,7 +427,7 @@ func (fo *failOpen) transfer(b *ssa.BasicBlock, in foSet) []foSet {
 		outs[0], outs[1] = yes&^foNoneAny, no&^foNoneAny
 		return outs
 	}
-	if g, neq, ok := fo.flow.gateTest(cond, fo.root); ok && g.AcceptOnly && !fo.actionOnly {
+	if g, neq, ok := fo.sf.GateTest(cond, fo.root); ok && g.AcceptOnly && !fo.actionOnly {
 		k := s.known()
 		x := foAccept | foAccept<<foGated
 		yes, no := k&^x, k&x // gate(res) != nil: not accept
@@ -489,9 +491,9 @@ func (fo *failOpen) derefs(instr ssa.Instruction) bool {
 	}
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
-		return rootOf(in.X) == fo.root
+		return flow.RootOf(in.X) == fo.root
 	case *ssa.Field:
-		return rootOf(in.X) == fo.root
+		return flow.RootOf(in.X) == fo.root
 	case *ssa.UnOp:
 		return in.Op == token.MUL && in.X == fo.root
 	case ssa.CallInstruction:
@@ -522,7 +524,7 @@ func isPrintPkg(path string) bool {
 // constant.
 func (fo *failOpen) actionTest(cond ssa.Value) (val string, neq, ok bool) {
 	if !fo.actionOnly {
-		return actionTest(cond, fo.root)
+		return flow.ActionTest(cond, fo.root)
 	}
 	bin, isBin := cond.(*ssa.BinOp)
 	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
@@ -574,9 +576,9 @@ func (fo *failOpen) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sent
 		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
 			v, other := pair[0], pair[1]
 			switch {
-			case isNilConst(other) && v == fo.errV && v != nil:
+			case flow.IsNilConst(other) && v == fo.errV && v != nil:
 				return 1 - eq, true, "", true
-			case isNilConst(other) && v == fo.root && !fo.actionOnly:
+			case flow.IsNilConst(other) && v == fo.root && !fo.actionOnly:
 				return eq, true, "", true
 			case v == fo.errV && v != nil && isSentinel(other):
 				return eq, false, fo.sentinelName(other), true
@@ -670,7 +672,7 @@ func isSentinel(v ssa.Value) bool {
 // ...)): such a test is part of deciding what to do without an answer,
 // not somebody's setting.
 func (fo *failOpen) aboutAnswer(cond ssa.Value) bool {
-	if involves(cond, fo.root, 3) || fo.okV != nil && involves(cond, fo.okV, 3) {
+	if flow.Involves(cond, fo.root, 3) || fo.okV != nil && flow.Involves(cond, fo.okV, 3) {
 		return true
 	}
 	only, uses := fo.errOnly(cond, 5)
@@ -756,7 +758,7 @@ func (fo *failOpen) reach(b *ssa.BasicBlock) map[ssa.Instruction]bool {
 				}
 			}
 		}
-		if len(x.Instrs) > 0 && fo.flow.endsPath(x) {
+		if len(x.Instrs) > 0 && fo.sf.EndsPath(x) {
 			m[x.Instrs[len(x.Instrs)-1]] = true
 			continue
 		}
@@ -769,7 +771,7 @@ func (fo *failOpen) reach(b *ssa.BasicBlock) map[ssa.Instruction]bool {
 // check runs the flow and reports what it finds: returns first, then the
 // work reached.
 func (fo *failOpen) check() {
-	fo.in = forwardFlow(fo.fn, foPre, fo.transfer)
+	fo.in = flow.ForwardFlow(fo.fn, foPre, fo.transfer)
 	if fo.returns() {
 		return
 	}
@@ -811,13 +813,13 @@ func (fo *failOpen) returns() bool {
 		acceptVals[i], refusalVals[i] = map[foVal]bool{}, map[foVal]bool{}
 	}
 	for _, r := range rets {
-		for _, a := range allActions {
+		for _, a := range flow.AllActions {
 			if !r.set.any(foBit(a) | foUnknown) {
 				continue
 			}
 			for i, v := range r.ret.Results {
 				val := fo.eval(v, a, r.set, 6)
-				if a == actAccept {
+				if a == flow.ActAccept {
 					acceptVals[i][val] = true
 				} else {
 					refusalVals[i][val] = true
@@ -974,12 +976,12 @@ func (fo *failOpen) eval(v ssa.Value, a string, s foSet, depth int) foVal {
 			}
 			return valFalse
 		}
-		if v == fo.root || !fo.actionOnly && isActionOf(v, fo.root) {
+		if v == fo.root || !fo.actionOnly && flow.IsActionOf(v, fo.root) {
 			return actionVal(a)
 		}
 		if call, ok := v.(*ssa.Call); ok && !fo.actionOnly {
 			if g := fo.gateCall(call); g != nil && g.AcceptOnly {
-				if a == actAccept {
+				if a == flow.ActAccept {
 					return valNil
 				}
 				return valNonNil
@@ -994,7 +996,7 @@ func (fo *failOpen) eval(v ssa.Value, a string, s foSet, depth int) foVal {
 
 // gateCall returns the gate fact of a call that passes the answer to an
 // error gate.
-func (fo *failOpen) gateCall(call *ssa.Call) *gateParam {
+func (fo *failOpen) gateCall(call *ssa.Call) *flow.GateParam {
 	callee, ok := call.Call.Value.(*ssa.Function)
 	if !ok {
 		return nil
@@ -1003,12 +1005,12 @@ func (fo *failOpen) gateCall(call *ssa.Call) *gateParam {
 	if !ok {
 		return nil
 	}
-	f := fo.flow.gateOf(obj)
+	f := fo.sf.GateOf(obj)
 	if f == nil {
 		return nil
 	}
 	for _, p := range f.Params {
-		if p.Index < len(call.Call.Args) && rootOf(call.Call.Args[p.Index]) == fo.root {
+		if p.Index < len(call.Call.Args) && flow.RootOf(call.Call.Args[p.Index]) == fo.root {
 			return &p
 		}
 	}
@@ -1414,11 +1416,11 @@ func (fo *failOpen) describe(vals []foVal, decisions []int) string {
 func actionOf(v foVal) string {
 	switch v {
 	case valAccept:
-		return actAccept
+		return flow.ActAccept
 	case valDecline:
-		return actDecline
+		return flow.ActDecline
 	}
-	return actCancel
+	return flow.ActCancel
 }
 
 // reportReturn reports a return on the missing path, with a fix that
@@ -1571,7 +1573,7 @@ func (fo *failOpen) declineConsts(rets []foReturn) []string {
 		vals := map[foVal]bool{}
 		for _, r := range rets {
 			if r.set.any(foDecline | foUnknown) {
-				vals[fo.eval(r.ret.Results[i], actDecline, r.set, 6)] = true
+				vals[fo.eval(r.ret.Results[i], flow.ActDecline, r.set, 6)] = true
 			}
 		}
 		if len(vals) != 1 {

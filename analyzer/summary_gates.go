@@ -1,44 +1,14 @@
 package analyzer
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 	"slices"
-	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"golang.org/x/tools/go/ssa"
 )
-
-// gateFact marks a function that takes a result and returns an error, and
-// whose error tells whether the action is accept: for each gateParam it is
-// known on which actions the function returns a nil error. A caller that
-// writes
-//
-//	if err := outcome(res); err != nil { return err }
-//	use(res.Content)
-//
-// reads Content on accept only when outcome returns nil only on accept
-// (AcceptOnly). Without a fact (the helper's returns could not be read),
-// the content check stays silent after such a test.
-type gateFact struct {
-	Params []gateParam // sorted by Index
-}
-
-type gateParam struct {
-	Index      int  // the result parameter (receiver excluded)
-	AcceptOnly bool // a nil error is returned on accept only
-}
-
-func (*gateFact) AFact() {}
-
-func (f *gateFact) String() string {
-	var s []string
-	for _, p := range f.Params {
-		s = append(s, fmt.Sprintf("%d:%v", p.Index, p.AcceptOnly))
-	}
-	return "errGate(" + strings.Join(s, ",") + ")"
-}
 
 // summariseGates computes the gate facts of this package's functions that
 // take a result and return an error last, on the SSA form of those
@@ -46,7 +16,7 @@ func (f *gateFact) String() string {
 // error is a nil constant or known not to be nil (errors.New, fmt.Errorf, a
 // package-level error variable, a composite value); otherwise nothing is
 // known.
-func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*gateFact {
+func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*flow.GateFact {
 	var bodies []ast.Node
 	var gc []handlerCand
 	for _, c := range cands {
@@ -60,10 +30,10 @@ func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*gateFact {
 	if len(gc) == 0 {
 		return nil
 	}
-	pkg := buildSSAFor(pc.Pass.Fset, pc.Pass.Pkg, pc.Pass.Files, pc.Info, bodies)
-	flow := newSSAFlow(pc)
-	gates := map[*types.Func]*gateFact{}
-	flow.gates = gates
+	pkg := flow.BuildSSAFor(pc.Pass.Fset, pc.Pass.Pkg, pc.Pass.Files, pc.Info, bodies)
+	sf := flow.NewSSAFlow(pc.Package)
+	gates := map[*types.Func]*flow.GateFact{}
+	sf.Gates = gates
 	for _, c := range gc {
 		fn := pkg.Prog.FuncValue(c.fn)
 		if fn == nil || len(fn.Blocks) == 0 {
@@ -76,17 +46,17 @@ func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*gateFact {
 		if i >= len(fn.Params) {
 			continue
 		}
-		acceptOnly, known := gateOn(flow, fn, fn.Params[i])
+		acceptOnly, known := gateOn(sf, fn, fn.Params[i])
 		if !known {
 			continue
 		}
 		g := gates[c.fn]
 		if g == nil {
-			g = &gateFact{}
+			g = &flow.GateFact{}
 			gates[c.fn] = g
 		}
-		g.Params = append(g.Params, gateParam{Index: c.idx, AcceptOnly: acceptOnly})
-		slices.SortFunc(g.Params, func(a, b gateParam) int { return a.Index - b.Index })
+		g.Params = append(g.Params, flow.GateParam{Index: c.idx, AcceptOnly: acceptOnly})
+		slices.SortFunc(g.Params, func(a, b flow.GateParam) int { return a.Index - b.Index })
 	}
 	for fn, g := range gates {
 		pc.Pass.ExportObjectFact(fn, g)
@@ -96,8 +66,8 @@ func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*gateFact {
 
 // gateOn reads the returns of fn: whether every nil error is returned on
 // accept only, and whether every error returned is known to be nil or not.
-func gateOn(flow *ssaFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, known bool) {
-	in := flow.possibleActions(fn, root)
+func gateOn(sf *flow.SSAFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, known bool) {
+	in := sf.PossibleActions(fn, root)
 	acceptOnly = true
 	for _, b := range fn.Blocks {
 		set, ok := in[b]
@@ -109,8 +79,8 @@ func gateOn(flow *ssaFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, known 
 			continue
 		}
 		switch e := ret.Results[len(ret.Results)-1]; {
-		case isNilConst(e):
-			if !set.onlyAccept() {
+		case flow.IsNilConst(e):
+			if !set.OnlyAccept() {
 				acceptOnly = false
 			}
 		case notNilError(e):

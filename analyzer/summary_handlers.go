@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/flow"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -65,22 +67,31 @@ func (h *handlerSummary) fullyHandled(c handlerCand) bool {
 // handles tells what fn does with a result passed as argument idx:
 // vHandled when it handles every answer, vPartial when it reads the action
 // but not fully, vNeverRead when it does not look (or we know nothing).
-func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) verdict {
+func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) flow.Verdict {
 	fn = fn.Origin()
 	f := h.local[fn]
 	if f == nil {
 		f = new(handlerFact)
 		if !pc.Pass.ImportObjectFact(fn, f) {
-			return vNeverRead
+			return flow.VNeverRead
 		}
 	}
 	switch {
 	case slices.Contains(f.Params, idx):
-		return vHandled
+		return flow.VHandled
 	case slices.Contains(f.Reads, idx):
-		return vPartial
+		return flow.VPartial
 	}
-	return vNeverRead
+	return flow.VNeverRead
+}
+
+// flow returns the action flow analysis that knows the handlers.
+func (h *handlerSummary) flow(pc *pkgCtx) *flow.ActionFlow {
+	return &flow.ActionFlow{
+		Pkg:                pc.Package,
+		DefaultHandlesRest: pc.cfg.DefaultHandlesRest,
+		Handles:            func(fn *types.Func, idx int) flow.Verdict { return h.handles(pc, fn, idx) },
+	}
 }
 
 // summariseHandlers computes the handler facts of this package's
@@ -114,7 +125,7 @@ func summariseHandlers(pc *pkgCtx) *handlerSummary {
 		}
 		return f
 	}
-	af := &actionFlow{pc: pc, handlers: h}
+	af := h.flow(pc)
 	// Helpers may call helpers: iterate until nothing changes.
 	for changed := true; changed; {
 		changed = false
@@ -122,15 +133,15 @@ func summariseHandlers(pc *pkgCtx) *handlerSummary {
 			if h.fullyHandled(c) {
 				continue
 			}
-			r := af.analyzeUses(c.v, c.decl.Body, c.sdk)
+			r := af.AnalyzeUses(c.v, c.decl.Body, c.sdk)
 			switch {
-			case r.verdict == vHandled:
+			case r.Verdict == flow.VHandled:
 				f := factOf(c.fn)
 				f.Params = append(f.Params, c.idx)
 				sort.Ints(f.Params)
 				f.Reads = slices.DeleteFunc(f.Reads, func(i int) bool { return i == c.idx })
 				changed = true
-			case r.actionRead:
+			case r.ActionRead:
 				if f := factOf(c.fn); !slices.Contains(f.Reads, c.idx) {
 					f.Reads = append(f.Reads, c.idx)
 					sort.Ints(f.Reads)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/flow"
+
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -263,12 +265,12 @@ func declaresActions(pc *pkgCtx) bool {
 		if !ok || c.Val().Kind() != constant.String {
 			continue
 		}
-		if i := slices.Index(allActions, constant.StringVal(c.Val())); i >= 0 && !found[i] {
+		if i := slices.Index(flow.AllActions, constant.StringVal(c.Val())); i >= 0 && !found[i] {
 			found[i] = true
 			n++
 		}
 	}
-	return n == len(allActions)
+	return n == len(flow.AllActions)
 }
 
 // topObjects yields the package's package-level objects (constants,

@@ -1,4 +1,20 @@
-package analyzer
+// Package flow holds elicitlint's two flow engines, which read how code
+// treats an answer's action.
+//
+//   - ActionFlow (actionflow.go) reads the syntax: the switches, if-chains
+//     and comparisons that branch on a result's Action, and which actions
+//     get a path of their own. The handler summary and the actions check
+//     use it.
+//   - SSAFlow (ssaflow.go) reads the SSA form of a function: which actions
+//     a result's Action can hold in each block, and error gates (GateFact).
+//     The content check, the gate summary and the fail-open check use it.
+//     BuildSSAFor (ssabuild.go) builds the SSA form of the few functions
+//     that need it, not of the whole package.
+//
+// It uses internal/source and internal/mcpsdk. What it needs to know of
+// other functions (which helpers handle a result, which are gates) is
+// handed to it by the caller, so that it depends on no summary.
+package flow
 
 import (
 	"go/ast"
@@ -7,41 +23,39 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// This file reads how code branches on a result's action. The handler
-// summary uses it to decide which helpers fully handle a result passed to
-// them; the actions check uses it on every result.
-
 // The three answers a user can give.
 const (
-	actAccept  = "accept"
-	actDecline = "decline"
-	actCancel  = "cancel"
+	ActAccept  = "accept"
+	ActDecline = "decline"
+	ActCancel  = "cancel"
 )
 
-var allActions = []string{actAccept, actDecline, actCancel}
+var AllActions = []string{ActAccept, ActDecline, ActCancel}
 
-// actionFlow analyses the uses of result values, knowing which functions
+// ActionFlow analyses the uses of result values, knowing which functions
 // handle a result passed to them.
-type actionFlow struct {
-	pc       *pkgCtx
-	handlers *handlerSummary
+type ActionFlow struct {
+	Pkg *source.Package
+	// DefaultHandlesRest is -actions-default-handles-rest.
+	DefaultHandlesRest bool
+	// Handles says what a function does with a result passed to it as its
+	// argument idx (see the handler summary).
+	Handles func(fn *types.Func, idx int) Verdict
 }
 
-// verdict is what the action analysis concludes about one result value.
-type verdict int
+// Verdict is what the action analysis concludes about one result value.
+type Verdict int
 
 const (
-	vSilent  verdict = iota // returned, stored or otherwise out of sight
-	vHandled                // every action has its own path
-	vNeverRead
-	vPartial // some actions are told apart, not all
+	vSilent  Verdict = iota // returned, stored or otherwise out of sight
+	VHandled                // every action has its own path
+	VNeverRead
+	VPartial // some actions are told apart, not all
 )
 
 // decision is one place where the code branches on the action: a switch, an
@@ -75,32 +89,32 @@ func newDecision(n ast.Node) *decision {
 	return &decision{node: n, distinct: map[string]bool{}, joined: map[string]bool{}, named: map[string]bool{}}
 }
 
-type actionReport struct {
-	verdict    verdict
-	actionRead bool
-	printed    bool // the action is only printed or logged
-	at         ast.Node
-	missing    []string
-	acceptOnly bool
-	sw         *ast.SwitchStmt // for the suggested fix
+type ActionReport struct {
+	Verdict    Verdict
+	ActionRead bool
+	Printed    bool // the action is only printed or logged
+	At         ast.Node
+	Missing    []string
+	AcceptOnly bool
+	Sw         *ast.SwitchStmt // for the suggested fix
 }
 
-// analyzeUses looks at every use of the result variable v in body and
+// AnalyzeUses looks at every use of the result variable v in body and
 // decides how its action is handled.
-func (af *actionFlow) analyzeUses(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK) actionReport {
+func (af *ActionFlow) AnalyzeUses(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK) ActionReport {
 	return af.analyze(v, body, sdk, false)
 }
 
-// analyzeAction decides how the action held in the string variable v
+// AnalyzeAction decides how the action held in the string variable v
 // (the result of a function that returns an answer's action) is handled.
-func (af *actionFlow) analyzeAction(v *types.Var, body *ast.BlockStmt) actionReport {
+func (af *ActionFlow) AnalyzeAction(v *types.Var, body *ast.BlockStmt) ActionReport {
 	return af.analyze(v, body, nil, true)
 }
 
-func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK, isAction bool) actionReport {
-	pc := af.pc
+func (af *ActionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK, isAction bool) ActionReport {
+	pc := af.Pkg
 	if body == nil {
-		return actionReport{verdict: vSilent}
+		return ActionReport{Verdict: vSilent}
 	}
 	var decisions []*decision
 	actionRead, actionPrinted, escaped, cleared := false, false, false, false
@@ -132,7 +146,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		if i < 0 {
 			return
 		}
-		if c, ok := path[i].(*ast.CallExpr); ok && isPrintCall(pc.Info, c) {
+		if c, ok := path[i].(*ast.CallExpr); ok && IsPrintCall(pc.Info, c) {
 			actionPrinted = true
 			return // logging the action is not looking at it
 		}
@@ -197,7 +211,7 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		case *ast.ReturnStmt:
 			escaped = true // the caller is checked instead
 		case *ast.CallExpr:
-			if isPrintCall(pc.Info, p) {
+			if IsPrintCall(pc.Info, p) {
 				return
 			}
 			fn, _ := typeutil.Callee(pc.Info, p).(*types.Func)
@@ -215,10 +229,10 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 			}
 			idx := slices.IndexFunc(p.Args, func(a ast.Expr) bool { return ast.Unparen(a) == id })
 			if idx >= 0 {
-				switch af.handlers.handles(pc, fn, idx) {
-				case vHandled:
+				switch af.Handles(fn, idx) {
+				case VHandled:
 					cleared = true
-				case vPartial:
+				case VPartial:
 					escaped = true // the helper decides, and is checked itself
 				}
 			}
@@ -242,21 +256,21 @@ func (af *actionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 	}
 	switch {
 	case cleared:
-		return actionReport{verdict: vHandled, actionRead: true}
+		return ActionReport{Verdict: VHandled, ActionRead: true}
 	case escaped:
-		return actionReport{verdict: vSilent, actionRead: actionRead}
+		return ActionReport{Verdict: vSilent, ActionRead: actionRead}
 	case !actionRead:
-		return actionReport{verdict: vNeverRead, printed: actionPrinted}
+		return ActionReport{Verdict: VNeverRead, Printed: actionPrinted}
 	case len(decisions) == 0:
-		return actionReport{verdict: vSilent, actionRead: true} // read in a way we do not follow
+		return ActionReport{Verdict: vSilent, ActionRead: true} // read in a way we do not follow
 	}
 	r := af.judge(decisions)
-	r.actionRead = true
+	r.ActionRead = true
 	return r
 }
 
 // judge combines the decisions made on one result.
-func (af *actionFlow) judge(ds []*decision) actionReport {
+func (af *ActionFlow) judge(ds []*decision) ActionReport {
 	distinct, joined, named, rest, implicit, bare := map[string]bool{}, map[string]bool{}, map[string]bool{}, false, false, false
 	var sw *ast.SwitchStmt
 	for _, d := range ds {
@@ -310,20 +324,20 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 		}
 	}
 	var missing []string
-	for _, a := range allActions {
+	for _, a := range AllActions {
 		if !distinct[a] {
 			missing = append(missing, a)
 		}
 	}
 	if len(missing) == 0 {
-		return actionReport{verdict: vHandled}
+		return ActionReport{Verdict: VHandled}
 	}
 	// Naming every action handles it, even when decline and cancel share
 	// a path (case "decline", "cancel":), as long as accept has a path too
 	// (its own case, a default, or the code after): the rule exhaustive
 	// uses for enums.
-	if named[actDecline] && named[actCancel] && (named[actAccept] || rest || implicit) {
-		return actionReport{verdict: vHandled}
+	if named[ActDecline] && named[ActCancel] && (named[ActAccept] || rest || implicit) {
+		return ActionReport{Verdict: VHandled}
 	}
 	// A default, final else or the code after every branch leaves is the
 	// path of the one action not named; with -actions-default-handles-rest
@@ -331,21 +345,21 @@ func (af *actionFlow) judge(ds []*decision) actionReport {
 	// comparison (return a == "accept"), unless the code joins named
 	// actions on a path of their own (case "decline", "cancel":).
 	if (rest || implicit) && len(missing) == 1 && !joined[missing[0]] {
-		return actionReport{verdict: vHandled}
+		return ActionReport{Verdict: VHandled}
 	}
-	if (rest || implicit || bare) && af.pc.cfg.DefaultHandlesRest && !joinsNamed(joined, named) {
-		return actionReport{verdict: vHandled}
+	if (rest || implicit || bare) && af.DefaultHandlesRest && !joinsNamed(joined, named) {
+		return ActionReport{Verdict: VHandled}
 	}
-	r := actionReport{verdict: vPartial, at: ds[0].node, missing: missing, sw: sw}
+	r := ActionReport{Verdict: VPartial, At: ds[0].node, Missing: missing, Sw: sw}
 	// The code after a guard that leaves is accept's path, when accept is
 	// not named: only the actions that fall into it with accept are
 	// missing (if a == "decline" { return }; use the answer: "cancel").
-	if implicit && !rest && !named[actAccept] && len(missing) > 1 {
-		r.missing = slices.DeleteFunc(slices.Clone(missing), func(a string) bool { return a == actAccept })
+	if implicit && !rest && !named[ActAccept] && len(missing) > 1 {
+		r.Missing = slices.DeleteFunc(slices.Clone(missing), func(a string) bool { return a == ActAccept })
 	}
 	// Accept-only: the code tells accept from not-accept and names
 	// neither refusal.
-	r.acceptOnly = named[actAccept] && !named[actDecline] && !named[actCancel]
+	r.AcceptOnly = named[ActAccept] && !named[ActDecline] && !named[ActCancel]
 	return r
 }
 
@@ -362,7 +376,7 @@ func joinsNamed(joined, named map[string]bool) bool {
 }
 
 // switchDecision reads `switch res.Action { ... }`.
-func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
+func (af *ActionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 	d := newDecision(s)
 	// Without a default, the code after the switch is the path of the
 	// actions not named, but only when every case leaves (as for
@@ -370,7 +384,7 @@ func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 	allLeave := len(s.Body.List) > 0
 	for _, st := range s.Body.List {
 		cc := st.(*ast.CaseClause)
-		if !af.pc.Leaves(cc.Body, false) {
+		if !af.Pkg.Leaves(cc.Body, false) {
 			allLeave = false
 		}
 		if cc.List == nil {
@@ -379,7 +393,7 @@ func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 		}
 		var vals []string
 		for _, e := range cc.List {
-			if s, ok := source.ConstString(af.pc.Info, e); ok {
+			if s, ok := source.ConstString(af.Pkg.Info, e); ok {
 				vals = append(vals, s)
 				d.named[s] = true
 			}
@@ -400,12 +414,12 @@ func (af *actionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 
 // comparisonDecision reads a comparison of the action with a constant: in
 // the condition of an if-chain, or anywhere else (a returned bool).
-func (af *actionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e ast.Expr) *decision {
+func (af *ActionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e ast.Expr) *decision {
 	other := b.Y
 	if b.Y == e {
 		other = b.X
 	}
-	val, ok := source.ConstString(af.pc.Info, other)
+	val, ok := source.ConstString(af.Pkg.Info, other)
 	if !ok {
 		return nil
 	}
@@ -437,7 +451,7 @@ func (af *actionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e a
 	// A bare comparison tells one action from the others.
 	d := newDecision(b)
 	d.distinct[val], d.named[val], d.bare = true, true, true
-	for _, a := range allActions {
+	for _, a := range AllActions {
 		if a != val {
 			d.joined[a] = true
 		}
@@ -447,7 +461,7 @@ func (af *actionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e a
 
 // ifChainDecision reads an if / else if / else chain starting at the
 // outermost if that holds ifs.
-func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decision {
+func (af *ActionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decision {
 	// Climb to the head of the chain.
 	for i := len(path) - 1; i >= 0; i-- {
 		parent, ok := path[i].(*ast.IfStmt)
@@ -467,12 +481,12 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 		case !ok:
 		case neg:
 			// if a != X { ... }: the other path is X's alone when the body leaves.
-			for _, a := range allActions {
+			for _, a := range AllActions {
 				if !slices.Contains(vals, a) {
 					d.joined[a] = true
 				}
 			}
-			if len(vals) == 1 && (af.pc.Terminates(cur.Body) || cur.Else != nil) {
+			if len(vals) == 1 && (af.Pkg.Terminates(cur.Body) || cur.Else != nil) {
 				d.distinct[vals[0]] = true
 			}
 		case len(vals) == 1:
@@ -482,7 +496,7 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 				d.joined[v] = true
 			}
 		}
-		if !af.pc.Terminates(cur.Body) {
+		if !af.Pkg.Terminates(cur.Body) {
 			allLeave = false
 		}
 		switch e := cur.Else.(type) {
@@ -504,7 +518,7 @@ func (af *actionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 // condValues reads a condition made of comparisons of the action with
 // constants: a == X || a == Y gives [X Y]; a != X && a != Y gives [X Y]
 // negated. ok is false for anything else.
-func (af *actionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
+func (af *ActionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 	cond = ast.Unparen(cond)
 	b, isBin := cond.(*ast.BinaryExpr)
 	if !isBin {
@@ -513,7 +527,7 @@ func (af *actionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 	switch b.Op {
 	case token.EQL, token.NEQ:
 		for _, side := range []ast.Expr{b.X, b.Y} {
-			if s, ok := source.ConstString(af.pc.Info, side); ok {
+			if s, ok := source.ConstString(af.Pkg.Info, side); ok {
 				return []string{s}, b.Op == token.NEQ, true
 			}
 		}
@@ -542,12 +556,12 @@ func (af *actionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 
 // comparesString reports whether e compares anything with a constant
 // string.
-func (af *actionFlow) comparesString(e ast.Expr) bool {
+func (af *ActionFlow) comparesString(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
-			_, okx := source.ConstString(af.pc.Info, b.X)
-			_, oky := source.ConstString(af.pc.Info, b.Y)
+			_, okx := source.ConstString(af.Pkg.Info, b.X)
+			_, oky := source.ConstString(af.Pkg.Info, b.Y)
 			found = found || okx || oky
 		}
 		return !found
@@ -565,9 +579,9 @@ func isEncoder(fn *types.Func) bool {
 	return path == "encoding" || strings.HasPrefix(path, "encoding/")
 }
 
-// isPrintCall reports calls to fmt and log printing functions, which read a
+// IsPrintCall reports calls to fmt and log printing functions, which read a
 // value without handling it.
-func isPrintCall(info *types.Info, call *ast.CallExpr) bool {
+func IsPrintCall(info *types.Info, call *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
 		return false

@@ -1,36 +1,34 @@
-package analyzer
+package flow
 
 import (
 	"go/constant"
 	"go/token"
 	"go/types"
 
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ssa"
 )
 
-// ssaFlow reads, on the SSA form of a function, which actions a result's
+// SSAFlow reads, on the SSA form of a function, which actions a result's
 // Action can hold in each block. The content check uses it on the
 // functions that read Content; the gate summary on helpers that return an
 // error.
-type ssaFlow struct {
-	pc    *pkgCtx
+type SSAFlow struct {
+	Pkg   *source.Package
 	cache map[flowKey]map[*ssa.BasicBlock]actionSet
-	// gates are this package's error gates, by function (see summary_gates.go).
-	gates map[*types.Func]*gateFact
+	// Gates are this package's error gates, by function (see summary_gates.go).
+	Gates map[*types.Func]*GateFact
 }
 
-func newSSAFlow(pc *pkgCtx) *ssaFlow {
-	return &ssaFlow{pc: pc, cache: map[flowKey]map[*ssa.BasicBlock]actionSet{}}
+func NewSSAFlow(pc *source.Package) *SSAFlow {
+	return &SSAFlow{Pkg: pc, cache: map[flowKey]map[*ssa.BasicBlock]actionSet{}}
 }
 
-// rootOf strips the selections of embedded structs (mcp-go's
+// RootOf strips the selections of embedded structs (mcp-go's
 // ElicitationResult embeds ElicitationResponse) and loads of a local
 // variable's cell, so that two reads of the same result meet at one value.
-func rootOf(v ssa.Value) ssa.Value {
+func RootOf(v ssa.Value) ssa.Value {
 	for v != nil {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
@@ -70,11 +68,11 @@ const (
 
 func actionBit(a string) actionSet {
 	switch a {
-	case actAccept:
+	case ActAccept:
 		return setAccept
-	case actDecline:
+	case ActDecline:
 		return setDecline
-	case actCancel:
+	case ActCancel:
 		return setCancel
 	}
 	return 0
@@ -82,9 +80,9 @@ func actionBit(a string) actionSet {
 
 // onlyAccept: on every path here the action is "accept" (or no path
 // reaches here at all).
-func (s actionSet) onlyAccept() bool { return s&^setAccept == 0 }
+func (s actionSet) OnlyAccept() bool { return s&^setAccept == 0 }
 
-// possibleActions computes, for each block of fn, which actions root's
+// PossibleActions computes, for each block of fn, which actions root's
 // Action can hold on entry, by a forward dataflow over the CFG: the true
 // edge of `Action == X` keeps X only, the false edge removes X (and the
 // reverse for !=); joins take the union. The false edge of
@@ -93,13 +91,13 @@ func (s actionSet) onlyAccept() bool { return s&^setAccept == 0 }
 // returns (os.Exit, log.Fatal, t.Fatal, ...) passes nothing on. The three
 // actions are all the protocol allows, so after failing all three tests
 // nothing is left. The result is cached per function and root.
-func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.BasicBlock]actionSet {
+func (f *SSAFlow) PossibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.BasicBlock]actionSet {
 	key := flowKey{fn, root}
 	if m, ok := f.cache[key]; ok {
 		return m
 	}
-	in := forwardFlow(fn, setAll, func(b *ssa.BasicBlock, in actionSet) []actionSet {
-		if f.endsPath(b) {
+	in := ForwardFlow(fn, setAll, func(b *ssa.BasicBlock, in actionSet) []actionSet {
+		if f.EndsPath(b) {
 			return nil
 		}
 		outs := make([]actionSet, len(b.Succs))
@@ -108,14 +106,14 @@ func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Bas
 		}
 		if len(b.Instrs) > 0 && len(b.Succs) == 2 {
 			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-				if val, neq, ok := actionTest(iff.Cond, root); ok {
+				if val, neq, ok := ActionTest(iff.Cond, root); ok {
 					x := actionBit(val)
 					yes, no := in&x, in&^x
 					if neq {
 						yes, no = no, yes
 					}
 					outs[0], outs[1] = yes, no
-				} else if g, neq, ok := f.gateTest(iff.Cond, root); ok && g.AcceptOnly {
+				} else if g, neq, ok := f.GateTest(iff.Cond, root); ok && g.AcceptOnly {
 					// err != nil: true on not-accept, false on accept.
 					yes, no := in&^setAccept, in&setAccept
 					if !neq {
@@ -131,14 +129,14 @@ func (f *ssaFlow) possibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Bas
 	return in
 }
 
-// forwardFlow is the dataflow engine of possibleActions and of the
+// ForwardFlow is the dataflow engine of possibleActions and of the
 // fail-open check: it computes, for each block of fn reached from the
 // entry, the set that holds on entry to it. The entry block starts with
 // start; out gives, for a block and its set, the sets it passes to each of
 // its successors (nil: nothing, the path ends there); joins take the
 // union. Every block reached is in the map, with an empty set if nothing
 // reaches it but empty sets.
-func forwardFlow[S ~uint8 | ~uint16](fn *ssa.Function, start S, out func(b *ssa.BasicBlock, in S) []S) map[*ssa.BasicBlock]S {
+func ForwardFlow[S ~uint8 | ~uint16](fn *ssa.Function, start S, out func(b *ssa.BasicBlock, in S) []S) map[*ssa.BasicBlock]S {
 	in := map[*ssa.BasicBlock]S{}
 	if len(fn.Blocks) == 0 {
 		return in
@@ -169,8 +167,8 @@ func forwardFlow[S ~uint8 | ~uint16](fn *ssa.Function, start S, out func(b *ssa.
 	return in
 }
 
-// endsPath reports whether b calls a function that never returns.
-func (f *ssaFlow) endsPath(b *ssa.BasicBlock) bool {
+// EndsPath reports whether b calls a function that never returns.
+func (f *SSAFlow) EndsPath(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		call, ok := in.(*ssa.Call)
 		if !ok {
@@ -188,7 +186,7 @@ func (f *ssaFlow) endsPath(b *ssa.BasicBlock) bool {
 				return true
 			}
 		case *ssa.Function:
-			if obj, ok := callee.Object().(*types.Func); ok && f.pc.NoReturnFunc(obj) {
+			if obj, ok := callee.Object().(*types.Func); ok && f.Pkg.NoReturnFunc(obj) {
 				return true
 			}
 		}
@@ -201,13 +199,13 @@ type flowKey struct {
 	root ssa.Value
 }
 
-// guarded reports whether b is dominated by an edge that keeps the read
+// Guarded reports whether b is dominated by an edge that keeps the read
 // out of decline and cancel in a way the dataflow cannot read: the true or
 // false edge of a condition that hands root to a function we know nothing
 // of (if accepted(res) { ... }, if err := check(res); err != nil { ... }),
 // or the non-nil edge of a nil check of root's Content itself (nil on
 // decline and cancel). We stay silent there.
-func (f *ssaFlow) guarded(b *ssa.BasicBlock, root ssa.Value) bool {
+func (f *SSAFlow) Guarded(b *ssa.BasicBlock, root ssa.Value) bool {
 	for ; b != nil; b = b.Idom() {
 		if len(b.Preds) != 1 {
 			continue
@@ -230,8 +228,8 @@ func (f *ssaFlow) guarded(b *ssa.BasicBlock, root ssa.Value) bool {
 	return false
 }
 
-// actionTest reads cond as `root.Action == "x"` or `!=`.
-func actionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
+// ActionTest reads cond as `root.Action == "x"` or `!=`.
+func ActionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
 	bin, isBin := cond.(*ssa.BinOp)
 	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
 		return "", false, false
@@ -241,15 +239,15 @@ func actionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
 		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
 			continue
 		}
-		if isActionOf(pair[0], root) {
+		if IsActionOf(pair[0], root) {
 			return constant.StringVal(c.Value), bin.Op == token.NEQ, true
 		}
 	}
 	return "", false, false
 }
 
-// isActionOf reports whether v is a read of root's Action field.
-func isActionOf(v ssa.Value, root ssa.Value) bool {
+// IsActionOf reports whether v is a read of root's Action field.
+func IsActionOf(v ssa.Value, root ssa.Value) bool {
 	for {
 		switch x := v.(type) {
 		case *ssa.ChangeType:
@@ -261,11 +259,11 @@ func isActionOf(v ssa.Value, root ssa.Value) bool {
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
 				if fa, ok := x.X.(*ssa.FieldAddr); ok {
-					return rootOf(fa.X) == root
+					return RootOf(fa.X) == root
 				}
 			}
 		case *ssa.Field:
-			return rootOf(x.X) == root
+			return RootOf(x.X) == root
 		}
 		return false
 	}
@@ -277,17 +275,17 @@ func isActionOf(v ssa.Value, root ssa.Value) bool {
 // so the read is not reported. A helper whose gate fact says it returns a
 // nil error on other actions than accept is not such a guard: the
 // dataflow reads what it knows. A nil check of the result is not a guard.
-func (f *ssaFlow) opaqueGuard(cond ssa.Value, root ssa.Value) bool {
+func (f *SSAFlow) opaqueGuard(cond ssa.Value, root ssa.Value) bool {
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond = u.X
 	}
-	if _, _, ok := f.gateTest(cond, root); ok {
+	if _, _, ok := f.GateTest(cond, root); ok {
 		return false // known: read by the dataflow
 	}
 	if bin, ok := cond.(*ssa.BinOp); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 		// check(res) != nil, with a helper we know nothing of.
 		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-			if isNilConst(pair[1]) {
+			if IsNilConst(pair[1]) {
 				if call := callOf(pair[0]); call != nil && callInvolves(call, root) {
 					return true
 				}
@@ -302,7 +300,7 @@ func (f *ssaFlow) opaqueGuard(cond ssa.Value, root ssa.Value) bool {
 // callInvolves reports whether one of the call's arguments depends on root.
 func callInvolves(call *ssa.Call, root ssa.Value) bool {
 	for _, a := range call.Call.Args {
-		if involves(a, root, 3) {
+		if Involves(a, root, 3) {
 			return true
 		}
 	}
@@ -322,20 +320,20 @@ func callOf(v ssa.Value) *ssa.Call {
 	return nil
 }
 
-func isNilConst(v ssa.Value) bool {
+func IsNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }
 
-// gateTest reads cond as `gate(..., root, ...) != nil` (or ==), where gate
+// GateTest reads cond as `gate(..., root, ...) != nil` (or ==), where gate
 // has a gate fact for the argument root is passed in: neq is set for !=.
-func (f *ssaFlow) gateTest(cond ssa.Value, root ssa.Value) (g gateParam, neq, ok bool) {
+func (f *SSAFlow) GateTest(cond ssa.Value, root ssa.Value) (g GateParam, neq, ok bool) {
 	bin, isBin := cond.(*ssa.BinOp)
 	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
 		return g, false, false
 	}
 	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-		if !isNilConst(pair[1]) {
+		if !IsNilConst(pair[1]) {
 			continue
 		}
 		call := callOf(pair[0])
@@ -350,12 +348,12 @@ func (f *ssaFlow) gateTest(cond ssa.Value, root ssa.Value) (g gateParam, neq, ok
 		if !ok {
 			continue
 		}
-		fact := f.gateOf(fn)
+		fact := f.GateOf(fn)
 		if fact == nil {
 			continue
 		}
 		for _, p := range fact.Params {
-			if p.Index < len(call.Call.Args) && rootOf(call.Call.Args[p.Index]) == root {
+			if p.Index < len(call.Call.Args) && RootOf(call.Call.Args[p.Index]) == root {
 				return p, bin.Op == token.NEQ, true
 			}
 		}
@@ -363,23 +361,23 @@ func (f *ssaFlow) gateTest(cond ssa.Value, root ssa.Value) (g gateParam, neq, ok
 	return g, false, false
 }
 
-// gateOf returns fn's gate fact: this package's, or an imported one.
-func (f *ssaFlow) gateOf(fn *types.Func) *gateFact {
+// GateOf returns fn's gate fact: this package's, or an imported one.
+func (f *SSAFlow) GateOf(fn *types.Func) *GateFact {
 	fn = fn.Origin()
-	if g, ok := f.gates[fn]; ok {
+	if g, ok := f.Gates[fn]; ok {
 		return g
 	}
-	if fn.Pkg() == nil || fn.Pkg() == f.pc.Pass.Pkg {
+	if fn.Pkg() == nil || fn.Pkg() == f.Pkg.Pass.Pkg {
 		return nil
 	}
-	g := new(gateFact)
-	if !f.pc.Pass.ImportObjectFact(fn, g) {
+	g := new(GateFact)
+	if !f.Pkg.Pass.ImportObjectFact(fn, g) {
 		g = nil
 	}
-	if f.gates == nil {
-		f.gates = map[*types.Func]*gateFact{}
+	if f.Gates == nil {
+		f.Gates = map[*types.Func]*GateFact{}
 	}
-	f.gates[fn] = g
+	f.Gates[fn] = g
 	return g
 }
 
@@ -390,7 +388,7 @@ func contentNilTest(cond ssa.Value, root ssa.Value) (neq, ok bool) {
 		return false, false
 	}
 	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-		if isNilConst(pair[1]) && isFieldOf(pair[0], root, mcpsdk.FieldContent) {
+		if IsNilConst(pair[1]) && isFieldOf(pair[0], root, mcpsdk.FieldContent) {
 			return bin.Op == token.NEQ, true
 		}
 	}
@@ -403,20 +401,20 @@ func isFieldOf(v ssa.Value, root ssa.Value, name string) bool {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-			return st.Field(fa.Field).Name() == name && rootOf(fa.X) == root
+			return st.Field(fa.Field).Name() == name && RootOf(fa.X) == root
 		}
 	case *ssa.Field:
-		return x.X.Type().Underlying().(*types.Struct).Field(x.Field).Name() == name && rootOf(x.X) == root
+		return x.X.Type().Underlying().(*types.Struct).Field(x.Field).Name() == name && RootOf(x.X) == root
 	}
 	return false
 }
 
-// involves reports whether v depends on root within a few steps.
-func involves(v ssa.Value, root ssa.Value, depth int) bool {
+// Involves reports whether v depends on root within a few steps.
+func Involves(v ssa.Value, root ssa.Value, depth int) bool {
 	if v == nil || depth == 0 {
 		return false
 	}
-	if v == root || rootOf(v) == root {
+	if v == root || RootOf(v) == root {
 		return true
 	}
 	in, ok := v.(ssa.Instruction)
@@ -425,7 +423,7 @@ func involves(v ssa.Value, root ssa.Value, depth int) bool {
 	}
 	var ops []*ssa.Value
 	for _, op := range in.Operands(ops) {
-		if op != nil && *op != nil && involves(*op, root, depth-1) {
+		if op != nil && *op != nil && Involves(*op, root, depth-1) {
 			return true
 		}
 	}
