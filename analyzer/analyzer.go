@@ -39,6 +39,8 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/report"
+
 	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -96,7 +98,7 @@ func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
 type pkgCtx struct {
 	*source.Package
 	cfg *config.Settings
-	rep *reporter
+	rep *report.Reporter
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
 }
@@ -121,7 +123,7 @@ func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 	if !pc.relevant() || sdks.ByPkg[pass.Pkg.Path()] != nil {
 		return nil, nil
 	}
-	pc.rep = newReporter(pc)
+	pc.rep = report.New(pc.Package, pass, report.ParseDirectives(pc.Package, cfg.Disable))
 
 	d := discover(pc)
 	sum := summarise(pc, d)
@@ -130,7 +132,7 @@ func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 			c.run(&checkPass{pkgCtx: pc, d: d, sum: sum, name: c.name})
 		}
 	}
-	pc.rep.flush()
+	pc.rep.Flush(true, func(d *report.Directive) bool { return pc.rep.Used[d] })
 	return nil, nil
 }
 

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/report"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/config"
@@ -70,7 +72,7 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 		if rs.props.Partial {
 			return
 		}
-		c.report(r.index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.key, didYouMean(r.key, rs.props.Keys))
+		c.report(r.index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.key, report.DidYouMean(r.key, rs.props.Keys))
 		return
 	}
 	ta := r.assert

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/report"
+
 	"github.com/elicitlint/elicitlint/internal/fix"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -91,7 +93,7 @@ func (rt *roundTripCheck) directRequests() {
 		if len(fixes) == 0 && why != "" {
 			msg += "; no automatic fix: " + why
 		}
-		rt.rep.record(rt.name, dc.call.Pos(), dc.call.End(), fixes, ctx.related, msg)
+		rt.rep.Record(rt.name, dc.call.Pos(), dc.call.End(), fixes, ctx.related, msg)
 	}
 }
 
@@ -541,7 +543,7 @@ func unmatched(uses, others []*keyUse) iter.Seq2[*keyUse, string] {
 		}
 		names := slices.Sorted(maps.Keys(keys))
 		for _, u := range uses {
-			if u.key != "" && !keys[u.key] && !yield(u, didYouMean(u.key, names)) {
+			if u.key != "" && !keys[u.key] && !yield(u, report.DidYouMean(u.key, names)) {
 				return
 			}
 		}

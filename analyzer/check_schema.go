@@ -31,7 +31,7 @@ func checkSchemaFindings(c *checkPass) {
 		if len(f.repair) > 0 {
 			fixes = []analysis.SuggestedFix{{Message: "Remove the member go-sdk rejects", TextEdits: f.repair}}
 		}
-		c.rep.record(c.name, f.pos, f.end, fixes, f.related, f.message)
+		c.rep.Record(c.name, f.pos, f.end, fixes, f.related, f.message)
 	}
 }
 

@@ -1,13 +1,11 @@
 package analyzer
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 
 	"github.com/elicitlint/elicitlint/internal/config"
 
-	"github.com/elicitlint/elicitlint/internal/schema"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -44,19 +42,10 @@ type checkPass struct {
 
 // report records a finding at node n.
 func (c *checkPass) report(n ast.Node, format string, args ...any) {
-	c.rep.add(c.name, n.Pos(), n.End(), nil, format, args...)
+	c.rep.Add(c.name, n.Pos(), n.End(), nil, format, args...)
 }
 
 // reportFix records a finding over [pos, end) with suggested fixes.
 func (c *checkPass) reportFix(pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
-	c.rep.add(c.name, pos, end, fixes, format, args...)
-}
-
-// didYouMean returns ` (did you mean "x"?)` for the candidate closest to
-// s, or "" when none is close.
-func didYouMean(s string, candidates []string) string {
-	if c := schema.Suggest(s, candidates); c != "" {
-		return fmt.Sprintf(" (did you mean %q?)", c)
-	}
-	return ""
+	c.rep.Add(c.name, pos, end, fixes, format, args...)
 }

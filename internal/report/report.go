@@ -1,4 +1,13 @@
-package analyzer
+// Package report is how elicitlint's findings reach the driver: a
+// Reporter per reporting pass drops repeats, applies the suppression
+// directives, formats the fixes (internal/fix) and reports in an order that
+// depends only on the source; Directives are the package's
+// //elicitlint:ignore and //elicitlint:file-ignore comments, read once,
+// with findings about the malformed ones and the ones that suppress
+// nothing.
+//
+// It uses internal/source, internal/fix and internal/config.
+package report
 
 import (
 	"cmp"
@@ -8,54 +17,57 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/elicitlint/elicitlint/internal/fix"
-
 	"github.com/elicitlint/elicitlint/internal/config"
-
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/schema"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
-// reporter collects a package's findings and reports them at the end of the
-// run: those no directive suppresses, then the directives that suppressed
-// nothing, in an order that depends only on the source (file name, line,
-// column, check, message), never on the order files were parsed or checks
-// ran in.
-type reporter struct {
-	pc    *pkgCtx
+// DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
+// s, or "" when none is close.
+func DidYouMean(s string, candidates []string) string {
+	if c := schema.Suggest(s, candidates); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}
+
+// Reporter collects the findings of one reporting pass and reports them at
+// the end of the run: those no directive suppresses, then (when it reports
+// directive findings) the malformed directives and the directives that
+// suppressed nothing, in an order that depends only on the source (file
+// name, line, column, check, message), never on the order files were
+// parsed or checks ran in.
+type Reporter struct {
+	pkg *source.Package
+	// pass is the pass findings are reported on: the suite's, or one
+	// check's own under go vet.
+	pass  *analysis.Pass
+	dirs  *Directives
 	diags []analysis.Diagnostic
 	// seen maps a finding's position and text to its place in diags: a
 	// finding reported twice at one place is kept once, with the related
 	// positions of both.
 	seen map[string]int
-	// directives are the package's //elicitlint:ignore comments.
-	directives []*directive
+	// Used are the directives that suppressed a finding of this reporter.
+	Used map[*Directive]bool
 }
 
-// newReporter reads the package's suppression directives, reporting the
-// malformed ones.
-func newReporter(pc *pkgCtx) *reporter {
-	r := &reporter{pc: pc, seen: map[string]int{}}
-	for _, f := range pc.Pass.Files {
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				r.parseDirective(c)
-			}
-		}
-	}
-	return r
+func New(pkg *source.Package, pass *analysis.Pass, dirs *Directives) *Reporter {
+	return &Reporter{pkg: pkg, pass: pass, dirs: dirs, seen: map[string]int{}, Used: map[*Directive]bool{}}
 }
 
-// add records a finding of check over [pos, end).
-func (r *reporter) add(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
-	r.record(check, pos, end, fixes, nil, fmt.Sprintf(format, args...))
+// Add records a finding of check over [pos, end).
+func (r *Reporter) Add(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
+	r.Record(check, pos, end, fixes, nil, fmt.Sprintf(format, args...))
 }
 
-// record records a finding. A finding outside the package's files is
+// Record records a finding. A finding outside the package's files is
 // dropped, and so is a second finding with the same text at the same
 // place, whose related positions join the first's.
-func (r *reporter) record(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, related []analysis.RelatedInformation, msg string) {
-	if !pos.IsValid() || r.pc.FileOf(pos) == nil {
+func (r *Reporter) Record(check string, pos, end token.Pos, fixes []analysis.SuggestedFix, related []analysis.RelatedInformation, msg string) {
+	if !pos.IsValid() || r.pkg.FileOf(pos) == nil {
 		return
 	}
 	msg += " (" + check + ")"
@@ -81,17 +93,32 @@ func (r *reporter) record(check string, pos, end token.Pos, fixes []analysis.Sug
 	})
 }
 
-// flush reports the findings no directive suppresses and the directives
-// that suppressed nothing.
-func (r *reporter) flush() {
+// Flush reports the findings no directive suppresses; with directives
+// set, also the malformed directives and the directives that suppressed
+// nothing for the checks in used (see unusedDirectives).
+func (r *Reporter) Flush(directives bool, used func(*Directive) bool) {
 	kept := r.diags[:0]
 	for _, d := range r.diags {
-		if d.Category == config.CheckDirective || !r.suppressed(d) {
+		if !r.suppressed(d) {
 			kept = append(kept, d)
 		}
 	}
-	diags := append(kept, r.unusedDirectives()...)
-	fset := r.pc.Pass.Fset
+	diags := kept
+	if directives {
+		diags = append(diags, r.dirs.malformed...)
+		diags = append(diags, r.dirs.unused(used)...)
+	}
+	sortDiagnostics(r.pass.Fset, diags)
+	for _, d := range diags {
+		for i := range d.SuggestedFixes {
+			fix.Format(r.pkg, &d.SuggestedFixes[i])
+		}
+		r.pass.Report(d)
+	}
+}
+
+// sortDiagnostics orders findings by file, line, column, check and message.
+func sortDiagnostics(fset *token.FileSet, diags []analysis.Diagnostic) {
 	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int {
 		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
 		return cmp.Or(
@@ -102,12 +129,29 @@ func (r *reporter) flush() {
 			cmp.Compare(a.Message, b.Message),
 		)
 	})
-	for _, d := range diags {
-		for i := range d.SuggestedFixes {
-			fix.Format(r.pc.Package, &d.SuggestedFixes[i])
+}
+
+// Directives are a package's //elicitlint: comments, read once for every
+// check: the well-formed ones, and findings about the malformed ones.
+type Directives struct {
+	pkg       *source.Package
+	disable   map[string]bool
+	list      []*Directive
+	malformed []analysis.Diagnostic
+}
+
+// ParseDirectives reads the package's suppression directives, making a
+// finding of each malformed one.
+func ParseDirectives(pkg *source.Package, disable map[string]bool) *Directives {
+	ds := &Directives{pkg: pkg, disable: disable}
+	for _, f := range pkg.Pass.Files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				ds.parseDirective(c)
+			}
 		}
-		r.pc.Pass.Report(d)
 	}
+	return ds
 }
 
 // A directive suppresses findings of some checks:
@@ -117,25 +161,34 @@ func (r *reporter) flush() {
 //
 // The reason is required. Directives live in the analyzer, not a driver,
 // so they work the same standalone, under go vet and under golangci-lint.
-type directive struct {
+type Directive struct {
 	pos    token.Pos
 	end    token.Pos
 	file   *token.File
 	line   int
 	whole  bool // file-ignore
 	checks []string
-	used   bool
 }
 
 // directiveVerbs are the directives after "//elicitlint:".
 var directiveVerbs = []string{"ignore", "file-ignore"}
 
-// directiveFinding reports a finding about a directive itself, unless
+// directiveFinding records a finding about a directive itself, unless
 // -disable names "directive".
-func (r *reporter) directiveFinding(c *ast.Comment, format string, args ...any) {
-	if !r.pc.cfg.Disable[config.CheckDirective] {
-		r.add(config.CheckDirective, c.Pos(), c.End(), nil, format, args...)
+func (ds *Directives) directiveFinding(c *ast.Comment, format string, args ...any) {
+	if ds.disable[config.CheckDirective] {
+		return
 	}
+	msg := fmt.Sprintf(format, args...) + " (" + config.CheckDirective + ")"
+	for _, d := range ds.malformed {
+		if d.Pos == c.Pos() && d.Message == msg {
+			return
+		}
+	}
+	ds.malformed = append(ds.malformed, analysis.Diagnostic{
+		Pos: c.Pos(), End: c.End(), Category: config.CheckDirective, Message: msg,
+		URL: config.DocURL(config.CheckDirective),
+	})
 }
 
 // parseDirective reads one comment. Besides the directives themselves it
@@ -149,7 +202,7 @@ func (r *reporter) directiveFinding(c *ast.Comment, format string, args ...any) 
 // A verb that is not near ignore or file-ignore is left alone, as
 // staticcheck leaves unknown //lint: commands, for directives a later
 // version may add.
-func (r *reporter) parseDirective(c *ast.Comment) {
+func (ds *Directives) parseDirective(c *ast.Comment) {
 	body, ok := strings.CutPrefix(c.Text, "//")
 	if !ok {
 		return // a /* */ comment is never a directive
@@ -172,14 +225,14 @@ func (r *reporter) parseDirective(c *ast.Comment) {
 	fields := strings.Fields(args)
 	switch known := slices.Contains(directiveVerbs, verb); {
 	case known && !afterSlashes && !afterColon:
-		r.directive(c, verb, fields)
+		ds.directive(c, verb, fields)
 	case afterSlashes && !namesChecks(fields):
 		// Prose that happens to start with "elicitlint:".
 	case known:
-		r.directiveFinding(c, "malformed elicitlint directive: write //elicitlint:%s with no space inside it; as written it suppresses nothing", verb)
+		ds.directiveFinding(c, "malformed elicitlint directive: write //elicitlint:%s with no space inside it; as written it suppresses nothing", verb)
 	default:
 		if want := nearVerb(verb); want != "" {
-			r.directiveFinding(c, "unknown elicitlint directive %q (did you mean //elicitlint:%s?); as written it suppresses nothing", "elicitlint:"+verb, want)
+			ds.directiveFinding(c, "unknown elicitlint directive %q (did you mean //elicitlint:%s?); as written it suppresses nothing", "elicitlint:"+verb, want)
 		}
 	}
 }
@@ -217,63 +270,64 @@ func namesChecks(fields []string) bool {
 }
 
 // directive reads the arguments of a well-formed //elicitlint:VERB.
-func (r *reporter) directive(c *ast.Comment, verb string, fields []string) {
+func (ds *Directives) directive(c *ast.Comment, verb string, fields []string) {
 	if len(fields) < 2 {
-		r.directiveFinding(c, "malformed elicitlint directive: want //elicitlint:%s CHECK[,CHECK] reason; the reason is required", verb)
+		ds.directiveFinding(c, "malformed elicitlint directive: want //elicitlint:%s CHECK[,CHECK] reason; the reason is required", verb)
 		return
 	}
 	var checks []string
 	for _, name := range strings.Split(fields[0], ",") {
 		switch {
 		case name == "":
-			r.directiveFinding(c, "malformed elicitlint directive: the check list %q has an empty name; separate checks with commas and no spaces", fields[0])
+			ds.directiveFinding(c, "malformed elicitlint directive: the check list %q has an empty name; separate checks with commas and no spaces", fields[0])
 			return
 		case !slices.Contains(directiveChecks, name):
-			if hint := didYouMean(name, directiveChecks); hint != "" {
-				r.directiveFinding(c, "elicitlint directive names unknown check %q%s", name, hint)
+			if hint := DidYouMean(name, directiveChecks); hint != "" {
+				ds.directiveFinding(c, "elicitlint directive names unknown check %q%s", name, hint)
 			} else {
-				r.directiveFinding(c, "elicitlint directive names unknown check %q (checks: %s)", name, strings.Join(directiveChecks, ", "))
+				ds.directiveFinding(c, "elicitlint directive names unknown check %q (checks: %s)", name, strings.Join(directiveChecks, ", "))
 			}
 			return
 		}
 		checks = append(checks, name)
 	}
-	tf := r.pc.Pass.Fset.File(c.Pos())
+	tf := ds.pkg.Pass.Fset.File(c.Pos())
 	if tf == nil {
 		return
 	}
-	r.directives = append(r.directives, &directive{
+	ds.list = append(ds.list, &Directive{
 		pos: c.Pos(), end: c.End(), file: tf, line: tf.Line(c.Pos()), whole: verb == "file-ignore", checks: checks,
 	})
 }
 
 // suppressed reports whether a directive covers d, and marks it used.
-func (r *reporter) suppressed(d analysis.Diagnostic) bool {
-	tf := r.pc.Pass.Fset.File(d.Pos)
+func (r *Reporter) suppressed(d analysis.Diagnostic) bool {
+	tf := r.pass.Fset.File(d.Pos)
 	if tf == nil {
 		return false
 	}
 	line := tf.Line(d.Pos)
 	hit := false
-	for _, dir := range r.directives {
+	for _, dir := range r.dirs.list {
 		if dir.file != tf || !slices.Contains(dir.checks, d.Category) {
 			continue
 		}
 		if dir.whole || line == dir.line || line == dir.line+1 {
-			dir.used = true
+			r.Used[dir] = true
 			hit = true
 		}
 	}
 	return hit
 }
 
-// unusedDirectives reports directives that suppressed nothing. A directive
-// that names only disabled checks is left alone.
-func (r *reporter) unusedDirectives() []analysis.Diagnostic {
-	disable := r.pc.cfg.Disable
+// unused returns findings for the directives that suppressed nothing:
+// used tells which did. A directive that names only disabled checks is
+// left alone.
+func (ds *Directives) unused(used func(*Directive) bool) []analysis.Diagnostic {
+	disable := ds.disable
 	var out []analysis.Diagnostic
-	for _, dir := range r.directives {
-		if dir.used || disable[config.CheckDirective] {
+	for _, dir := range ds.list {
+		if used(dir) || disable[config.CheckDirective] {
 			continue
 		}
 		if !slices.ContainsFunc(dir.checks, func(c string) bool { return !disable[c] }) {
