@@ -93,12 +93,21 @@ func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
 	return a
 }
 
-// pkgCtx is what every stage of one run may read: the package, its types,
-// the SDK table and the settings, and where findings go.
+// pkgCtx is the model of one package: the package, its types, the SDK
+// table and the settings; what discovery found in it and what the
+// summaries tell other packages; its suppression directives.
 type pkgCtx struct {
 	*source.Package
 	cfg *config.Settings
-	rep *report.Reporter
+	d   *discovery
+	sum *summaries
+	// dirs are the package's suppression directives.
+	dirs *report.Directives
+	// imported are the packages the package imports, directly or through
+	// an SDK, by path (see lookupSDK); callIx is the package's call index
+	// (see calls). Both are built on first need.
+	imported map[string]*types.Package
+	callIx   *callIndex
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
 }
@@ -111,6 +120,23 @@ func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
 		}
 	}()
+	pc, err := buildModel(pass, cfg)
+	if pc == nil || err != nil {
+		return nil, err
+	}
+	rep := report.New(pc.Package, pass, pc.dirs)
+	for _, c := range registry {
+		if !cfg.Disable[c.name] {
+			c.run(&checkPass{pkgCtx: pc, name: c.name, rep: rep})
+		}
+	}
+	rep.Flush(true, func(d *report.Directive) bool { return rep.Used[d] })
+	return nil, nil
+}
+
+// buildModel discovers the package's elicitations and summarises it; nil
+// when the package can hold no elicitation.
+func buildModel(pass *analysis.Pass, cfg *config.Settings) (*pkgCtx, error) {
 	sdks, err := mcpsdk.SetFor(cfg.Forks.ListValue)
 	if err != nil {
 		return nil, err
@@ -123,17 +149,10 @@ func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 	if !pc.relevant() || sdks.ByPkg[pass.Pkg.Path()] != nil {
 		return nil, nil
 	}
-	pc.rep = report.New(pc.Package, pass, report.ParseDirectives(pc.Package, cfg.Disable))
-
-	d := discover(pc)
-	sum := summarise(pc, d)
-	for _, c := range registry {
-		if !cfg.Disable[c.name] {
-			c.run(&checkPass{pkgCtx: pc, d: d, sum: sum, name: c.name})
-		}
-	}
-	pc.rep.Flush(true, func(d *report.Directive) bool { return pc.rep.Used[d] })
-	return nil, nil
+	pc.dirs = report.ParseDirectives(pc.Package, cfg.Disable)
+	pc.d = discover(pc)
+	pc.sum = summarise(pc, pc.d)
+	return pc, nil
 }
 
 // summaries are what this package tells others, each exported as a fact.

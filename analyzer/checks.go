@@ -5,6 +5,7 @@ import (
 	"go/token"
 
 	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/report"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -35,9 +36,8 @@ var registry = []check{
 // the summaries, and reports under the check's name only.
 type checkPass struct {
 	*pkgCtx
-	d    *discovery
-	sum  *summaries
 	name string
+	rep  *report.Reporter
 }
 
 // report records a finding at node n.

@@ -283,7 +283,7 @@ func (m *migration) matchSchema(a *ask) string {
 	if site == nil {
 		return ""
 	}
-	m.rt.sum.schemas.findings(m.rt.checkPass) // computes bySite
+	m.rt.sum.schemas.findings(m.rt.checkPass.pkgCtx) // computes bySite
 	for _, f := range m.rt.sum.schemas.bySite[site] {
 		if !f.rejects {
 			continue
