@@ -37,19 +37,15 @@ package analyzer
 
 import (
 	"fmt"
-	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/report"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
 
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/config"
 
-	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
-	"github.com/elicitlint/elicitlint/internal/goschema"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -87,29 +83,10 @@ func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://github.com/elicitlint/elicitlint",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(wrapperFact), new(handlerFact), new(schemaFact), new(contentReadsFact), new(resultTypeFact), new(actionFuncFact), new(messageFact), new(flow.GateFact)},
+		FactTypes: []analysis.Fact{new(model.WrapperFact), new(model.HandlerFact), new(model.SchemaFact), new(model.ContentReadsFact), new(model.ResultTypeFact), new(model.ActionFuncFact), new(model.MessageFact), new(flow.GateFact)},
 	}
 	cfg.Register(&a.Flags)
 	return a
-}
-
-// pkgCtx is the model of one package: the package, its types, the SDK
-// table and the settings; what discovery found in it and what the
-// summaries tell other packages; its suppression directives.
-type pkgCtx struct {
-	*source.Package
-	cfg *config.Settings
-	d   *discovery
-	sum *summaries
-	// dirs are the package's suppression directives.
-	dirs *report.Directives
-	// imported are the packages the package imports, directly or through
-	// an SDK, by path (see lookupSDK); callIx is the package's call index
-	// (see calls). Both are built on first need.
-	imported map[string]*types.Package
-	callIx   *callIndex
-	// projectTypes are the result-like types met so far (nil: not one).
-	projectTypes map[*types.TypeName]*mcpsdk.SDK
 }
 
 func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
@@ -120,82 +97,16 @@ func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
 			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
 		}
 	}()
-	pc, err := buildModel(pass, cfg)
+	pc, err := model.BuildModel(pass, cfg)
 	if pc == nil || err != nil {
 		return nil, err
 	}
-	rep := report.New(pc.Package, pass, pc.dirs)
+	rep := report.New(pc.Package, pass, pc.Dirs)
 	for _, c := range registry {
 		if !cfg.Disable[c.name] {
-			c.run(&checkPass{pkgCtx: pc, name: c.name, rep: rep})
+			c.run(&checkPass{Model: pc, name: c.name, rep: rep})
 		}
 	}
 	rep.Flush(true, func(d *report.Directive) bool { return rep.Used[d] })
 	return nil, nil
-}
-
-// buildModel discovers the package's elicitations and summarises it; nil
-// when the package can hold no elicitation.
-func buildModel(pass *analysis.Pass, cfg *config.Settings) (*pkgCtx, error) {
-	sdks, err := mcpsdk.SetFor(cfg.Forks.ListValue)
-	if err != nil {
-		return nil, err
-	}
-	pc := &pkgCtx{Package: &source.Package{Pass: pass, Info: pass.TypesInfo, SDKs: sdks}, cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
-	// The SDKs' own packages implement the protocol (their client calls
-	// the elicitation handler, their bridge for older clients makes the
-	// direct requests): they are not elicitation code to check. Their
-	// examples, in other packages of the same module, are.
-	if !pc.relevant() || sdks.ByPkg[pass.Pkg.Path()] != nil {
-		return nil, nil
-	}
-	pc.dirs = report.ParseDirectives(pc.Package, cfg.Disable)
-	pc.d = discover(pc)
-	pc.sum = summarise(pc, pc.d)
-	return pc, nil
-}
-
-// summaries are what this package tells others, each exported as a fact.
-type summaries struct {
-	resultTypes *resultTypes
-	wrappers    *wrapperSummary
-	schemas     *schemaSummary
-	handlers    *handlerSummary
-	readers     *contentReaders
-	gates       map[*types.Func]*flow.GateFact
-}
-
-func summarise(pc *pkgCtx, d *discovery) *summaries {
-	s := &summaries{}
-	s.resultTypes = summariseResultTypes(pc, d)
-	s.wrappers = summariseWrappers(pc, d)
-	s.schemas = summariseSchemas(pc)
-	s.handlers = summariseHandlers(pc)
-	s.readers = summariseContentReads(pc, s.handlers.cands, s.schemas)
-	s.gates = summariseGates(pc, s.handlers.cands)
-	summariseMessages(pc, d)
-	return s
-}
-
-// relevant reports whether the package can hold an elicitation: it imports
-// an SDK, or imports a package whose API mentions one (the export data of an
-// imported package lists every package its API refers to), or some
-// dependency has a fact, or it declares the protocol's three actions, or a
-// type shaped like an SDK's result that its API returns. Every other
-// package is skipped before any walk, which keeps elicitlint near the cost
-// of type checking on code that has nothing to do with MCP.
-func (pc *pkgCtx) relevant() bool {
-	for _, imp := range pc.Pass.Pkg.Imports() {
-		if pc.SDKs.IsSDKPath(imp.Path()) || imp.Path() == goschema.JSONSchemaPkg {
-			return true // an SDK, or jsonschema-go (schemas for other packages)
-		}
-		for _, imp2 := range imp.Imports() {
-			if pc.SDKs.IsSDKPath(imp2.Path()) {
-				return true
-			}
-		}
-	}
-	// A package that mirrors the protocol's actions declares result-like
-	// types for the packages that use it (see summary_resulttypes.go).
-	return len(pc.Pass.AllObjectFacts()) > 0 || declaresActions(pc) || len(declaredMirrors(pc)) > 0
 }

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"github.com/elicitlint/elicitlint/internal/fix"
@@ -20,36 +22,36 @@ import (
 // checkActions implements the actions check: every answer must be looked
 // at, and "accept", "decline" and "cancel" must each get a path of their own.
 func checkActions(c *checkPass) {
-	af := c.sum.handlers.flow(c.pkgCtx)
+	af := c.Sum.Handlers.Flow(c.Model)
 	// A helper that tells accept from not-accept and nothing more is where
 	// decline and cancel get merged; its callers stay silent, so report it
 	// here.
-	for _, hc := range c.sum.handlers.cands {
-		if c.sum.handlers.fullyHandled(hc) {
+	for _, hc := range c.Sum.Handlers.Cands {
+		if c.Sum.Handlers.FullyHandled(hc) {
 			continue
 		}
-		if r := af.AnalyzeUses(hc.v, hc.decl.Body, hc.sdk); r.Verdict == flow.VPartial && r.AcceptOnly {
+		if r := af.AnalyzeUses(hc.V, hc.Decl.Body, hc.SDK); r.Verdict == flow.VPartial && r.AcceptOnly {
 			c.reportFix(r.At.Pos(), r.At.End(), nil, acceptOnlyMsg)
 		}
 	}
-	for _, site := range c.d.results {
+	for _, site := range c.D.Results {
 		switch {
-		case site.discarded:
-			c.report(site.expr, "elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\"")
+		case site.Discarded:
+			c.report(site.Expr, "elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\"")
 			continue
-		case site.obj == nil:
+		case site.Obj == nil:
 			continue // returned to the caller, or used in a way we do not follow
 		}
-		r := af.AnalyzeUses(site.obj, site.body, site.sdk)
-		if site.actionOnly {
-			r = af.AnalyzeAction(site.obj, site.body)
+		r := af.AnalyzeUses(site.Obj, site.Body, site.SDK)
+		if site.ActionOnly {
+			r = af.AnalyzeAction(site.Obj, site.Body)
 		}
 		switch r.Verdict {
 		case flow.VNeverRead:
 			if r.Printed {
-				c.report(site.expr, "elicitation result's Action is only printed, never checked: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+				c.report(site.Expr, "elicitation result's Action is only printed, never checked: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			} else {
-				c.report(site.expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+				c.report(site.Expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			}
 		case flow.VPartial:
 			fixes := missingCaseFix(c, site, r)
@@ -82,9 +84,9 @@ func quoteList(xs []string) string {
 // a function without results, return. Anything else gets no fix, and so
 // does an action that is already named in a joined case (a second case
 // would not compile).
-func missingCaseFix(c *checkPass, site *resultSite, r flow.ActionReport) []analysis.SuggestedFix {
+func missingCaseFix(c *checkPass, site *model.ResultSite, r flow.ActionReport) []analysis.SuggestedFix {
 	sw := r.Sw
-	if sw == nil || ast.Node(sw) != r.At || site.sig == nil {
+	if sw == nil || ast.Node(sw) != r.At || site.Sig == nil {
 		return nil
 	}
 	named := map[string]bool{}
@@ -121,12 +123,12 @@ func missingCaseFix(c *checkPass, site *resultSite, r flow.ActionReport) []analy
 	var b strings.Builder
 	var importEdits []analysis.TextEdit
 	for _, a := range add {
-		ret, edits, ok := fix.FailReturn(c.Package, site.sig, file, "the user "+pastTense(a)+" the request")
+		ret, edits, ok := fix.FailReturn(c.Package, site.Sig, file, "the user "+pastTense(a)+" the request")
 		if !ok {
 			return nil
 		}
 		importEdits = edits // the same for every action
-		fmt.Fprintf(&b, "%scase %s:\n", indent, actionExpr(c, site.sdk, a, sample))
+		fmt.Fprintf(&b, "%scase %s:\n", indent, actionExpr(c, site.SDK, a, sample))
 		fmt.Fprintf(&b, "%s\t%s\n", indent, ret)
 	}
 	at := sw.Body.Rbrace

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"maps"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -20,12 +22,12 @@ import (
 // "accept" edge of a comparison of the same result's Action. SSA is built
 // only for the functions that read Content (buildSSAFor).
 func checkContent(c *checkPass) {
-	reads := contentSelectors(c.pkgCtx, c.d)
+	reads := contentSelectors(c.Model, c.D)
 	if len(reads) == 0 {
 		return
 	}
-	cc := &contentCheck{pc: c.pkgCtx, flow: flow.NewSSAFlow(c.pkgCtx.Package)}
-	cc.flow.Gates = maps.Clone(c.sum.gates)
+	cc := &contentCheck{pc: c.Model, flow: flow.NewSSAFlow(c.Model.Package)}
+	cc.flow.Gates = maps.Clone(c.Sum.Gates)
 	ssapkg := cc.buildSSA(reads)
 	for _, sel := range reads {
 		fn := flow.SSAFunc(c.Package, ssapkg, sel)
@@ -55,7 +57,7 @@ func checkContent(c *checkPass) {
 // built on first need, and the possible actions per block, per function and
 // result.
 type contentCheck struct {
-	pc   *pkgCtx
+	pc   *model.Model
 	ssa  *ssa.Package
 	flow *flow.SSAFlow
 }
@@ -63,14 +65,14 @@ type contentCheck struct {
 // contentSelectors finds the reads of Content on each result variable
 // (res.Content), outside nested function literals. A comparison with nil
 // and an assignment to Content are not reads.
-func contentSelectors(pc *pkgCtx, d *discovery) []*ast.SelectorExpr {
+func contentSelectors(pc *model.Model, d *model.Discovery) []*ast.SelectorExpr {
 	var reads []*ast.SelectorExpr
-	for _, site := range d.results {
-		if site.obj == nil || site.body == nil {
+	for _, site := range d.Results {
+		if site.Obj == nil || site.Body == nil {
 			continue
 		}
 		var path []ast.Node
-		ast.Inspect(site.body, func(n ast.Node) bool {
+		ast.Inspect(site.Body, func(n ast.Node) bool {
 			if n == nil {
 				path = path[:len(path)-1]
 				return false
@@ -80,10 +82,10 @@ func contentSelectors(pc *pkgCtx, d *discovery) []*ast.SelectorExpr {
 			}
 			path = append(path, n)
 			sel, ok := n.(*ast.SelectorExpr)
-			if !ok || !pc.isResultField(site, sel, site.sdk.ContentField) {
+			if !ok || !pc.IsResultField(site, sel, site.SDK.ContentField) {
 				return true
 			}
-			if isMove(pc.Info, sel, path) || movedAsserted(pc.Info, sel, path, site.body) {
+			if isMove(pc.Info, sel, path) || movedAsserted(pc.Info, sel, path, site.Body) {
 				return true
 			}
 			switch p := source.ParentOf(path).(type) {

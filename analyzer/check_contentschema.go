@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/report"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -24,20 +26,20 @@ import (
 // number is float64, a multi-select is []any, and a key the schema does
 // not declare is never there.
 func checkContentSchema(c *checkPass) {
-	lk := newParamsLookup(c.d)
-	for _, site := range c.d.results {
-		if site.obj == nil || site.body == nil {
+	lk := newParamsLookup(c.D)
+	for _, site := range c.D.Results {
+		if site.Obj == nil || site.Body == nil {
 			continue
 		}
-		ps := lk.forResult(c.pkgCtx, site)
+		ps := lk.forResult(c.Model, site)
 		if ps == nil {
 			continue
 		}
-		fv := ps.fields[mcpsdk.FieldSchema]
+		fv := ps.Fields[mcpsdk.FieldSchema]
 		if fv == nil {
 			continue
 		}
-		root, _ := c.sum.schemas.read(fv.value)
+		root, _ := c.Sum.Schemas.Read(fv.Value)
 		props := root.Get("properties")
 		if root == nil || root.Kind != schema.Object || props == nil || props.Kind != schema.Object {
 			continue
@@ -50,7 +52,7 @@ func checkContentSchema(c *checkPass) {
 				}
 			}
 		}
-		for _, r := range keyReads(c.pkgCtx, site, c.sum.schemas.reader.Resolve) {
+		for _, r := range model.KeyReads(c.Model, site, c.Sum.Schemas.Reader.Resolve) {
 			checkKeyRead(c, site, rs, r)
 		}
 		checkHelperReads(c, site, rs)
@@ -65,17 +67,17 @@ type requestedSchema struct {
 }
 
 // checkKeyRead checks one Content[key] read.
-func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead) {
-	shown := source.ExprString(r.index.X) + fmt.Sprintf("[%q]", r.key)
-	prop := rs.props.Get(r.key)
+func checkKeyRead(c *checkPass, site *model.ResultSite, rs *requestedSchema, r model.KeyRead) {
+	shown := source.ExprString(r.Index.X) + fmt.Sprintf("[%q]", r.Key)
+	prop := rs.props.Get(r.Key)
 	if prop == nil {
 		if rs.props.Partial {
 			return
 		}
-		c.report(r.index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.key, report.DidYouMean(r.key, rs.props.Keys))
+		c.report(r.Index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.Key, report.DidYouMean(r.Key, rs.props.Keys))
 		return
 	}
-	ta := r.assert
+	ta := r.Assert
 	if ta == nil {
 		return
 	}
@@ -83,7 +85,7 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 	decoded, why := decodedType(prop)
 	if decoded != nil && !types.IsInterface(asserted) && !types.Identical(asserted, decoded) {
 		var fixes []analysis.SuggestedFix
-		if !r.commaOK && isNumeric(asserted) && types.Identical(decoded, types.Typ[types.Float64]) {
+		if !r.CommaOK && isNumeric(asserted) && types.Identical(decoded, types.Typ[types.Float64]) {
 			fixes = floatFix(c, ta, asserted)
 		}
 		c.reportFix(ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, c.TypeString(asserted, ta.Pos()), why)
@@ -91,19 +93,19 @@ func checkKeyRead(c *checkPass, site *resultSite, rs *requestedSchema, r keyRead
 	}
 	// A round-trip answer is client input whatever the schema says: the
 	// round-trip check reports every single-value assertion on it.
-	if site.roundTrip && !c.cfg.Disable[config.CheckRoundTrip] {
+	if site.RoundTrip && !c.Cfg.Disable[config.CheckRoundTrip] {
 		return
 	}
-	if !r.commaOK && !rs.required[r.key] && !(site.sdk.ContentIsMap && prop.Has("default")) {
-		c.report(ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, c.TypeString(asserted, ta.Pos()), r.key)
+	if !r.CommaOK && !rs.required[r.Key] && !(site.SDK.ContentIsMap && prop.Has("default")) {
+		c.report(ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, c.TypeString(asserted, ta.Pos()), r.Key)
 	}
 }
 
 // checkHelperReads checks the reads that helpers make on a result passed
 // to them, against the schema the caller knows. Findings are reported at
 // the argument.
-func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
-	ast.Inspect(site.body, func(n ast.Node) bool {
+func checkHelperReads(c *checkPass, site *model.ResultSite, rs *requestedSchema) {
+	ast.Inspect(site.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -112,7 +114,7 @@ func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
 		if fn == nil {
 			return true
 		}
-		f := c.sum.readers.of(c.pkgCtx, fn)
+		f := c.Sum.Readers.Of(c.Model, fn)
 		if f == nil {
 			return true
 		}
@@ -121,7 +123,7 @@ func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
 				continue
 			}
 			arg := call.Args[pr.Index]
-			if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || c.Info.Uses[id] != site.obj {
+			if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || c.Info.Uses[id] != site.Obj {
 				continue
 			}
 			for _, r := range pr.Reads {
@@ -136,7 +138,7 @@ func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
 				if decoded == nil || r.Asserted == "" || r.Asserted == "interface" {
 					continue
 				}
-				if r.Asserted != canonType(decoded) {
+				if r.Asserted != model.CanonType(decoded) {
 					c.report(arg, "%s asserts Content[%q].(%s), which never succeeds: %s", fn.Name(), r.Key, r.Asserted, why)
 				}
 			}
@@ -148,23 +150,23 @@ func checkHelperReads(c *checkPass, site *resultSite, rs *requestedSchema) {
 // paramsLookup indexes a package's params literals once, for matching
 // every answer to its request.
 type paramsLookup struct {
-	byLit map[*ast.CompositeLit]*paramsSite
-	byVar map[*types.Var]*paramsSite
-	byKey map[string][]*paramsSite // complete sites by round-trip key
+	byLit map[*ast.CompositeLit]*model.ParamsSite
+	byVar map[*types.Var]*model.ParamsSite
+	byKey map[string][]*model.ParamsSite // complete sites by round-trip key
 }
 
-func newParamsLookup(d *discovery) *paramsLookup {
-	lk := &paramsLookup{byLit: map[*ast.CompositeLit]*paramsSite{}, byVar: map[*types.Var]*paramsSite{}, byKey: map[string][]*paramsSite{}}
-	for _, p := range d.params {
-		if p.lit == nil {
+func newParamsLookup(d *model.Discovery) *paramsLookup {
+	lk := &paramsLookup{byLit: map[*ast.CompositeLit]*model.ParamsSite{}, byVar: map[*types.Var]*model.ParamsSite{}, byKey: map[string][]*model.ParamsSite{}}
+	for _, p := range d.Params {
+		if p.Lit == nil {
 			continue
 		}
-		lk.byLit[p.lit] = p
-		if p.v != nil {
-			lk.byVar[p.v] = p
+		lk.byLit[p.Lit] = p
+		if p.V != nil {
+			lk.byVar[p.V] = p
 		}
-		if p.requestKey != "" && p.complete {
-			lk.byKey[p.requestKey] = append(lk.byKey[p.requestKey], p)
+		if p.RequestKey != "" && p.Complete {
+			lk.byKey[p.RequestKey] = append(lk.byKey[p.RequestKey], p)
 		}
 	}
 	return lk
@@ -174,18 +176,18 @@ func newParamsLookup(d *discovery) *paramsLookup {
 // literal (or a variable holding one) among the arguments of the call that
 // returned the answer, or for a round-trip answer the one request filed
 // under the same key in this package.
-func (lk *paramsLookup) forResult(pc *pkgCtx, site *resultSite) *paramsSite {
-	if site.requestKey != "" {
-		if ps := lk.byKey[site.requestKey]; len(ps) == 1 {
+func (lk *paramsLookup) forResult(pc *model.Model, site *model.ResultSite) *model.ParamsSite {
+	if site.RequestKey != "" {
+		if ps := lk.byKey[site.RequestKey]; len(ps) == 1 {
 			return ps[0]
 		}
 		return nil
 	}
-	call, ok := site.expr.(*ast.CallExpr)
+	call, ok := site.Expr.(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	var found *paramsSite
+	var found *model.ParamsSite
 	for _, arg := range call.Args {
 		ast.Inspect(arg, func(n ast.Node) bool {
 			if found != nil {
@@ -193,12 +195,12 @@ func (lk *paramsLookup) forResult(pc *pkgCtx, site *resultSite) *paramsSite {
 			}
 			switch n := n.(type) {
 			case *ast.CompositeLit:
-				if p := lk.byLit[n]; p != nil && p.complete {
+				if p := lk.byLit[n]; p != nil && p.Complete {
 					found = p
 				}
 			case *ast.Ident:
 				if v, ok := pc.Info.Uses[n].(*types.Var); ok {
-					if p := lk.byVar[v]; p != nil && p.complete {
+					if p := lk.byVar[v]; p != nil && p.Complete {
 						found = p
 					}
 				}

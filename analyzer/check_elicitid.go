@@ -9,13 +9,13 @@ import (
 // a constant is the same on every call, so concurrent elicitations (and
 // their completion notifications) cannot be told apart.
 func checkElicitationID(c *checkPass) {
-	for _, site := range c.d.requests() {
-		fv := site.fields[mcpsdk.FieldID]
+	for _, site := range c.D.Requests() {
+		fv := site.Fields[mcpsdk.FieldID]
 		if fv == nil {
 			continue
 		}
-		if s, ok := source.ConstString(c.Info, fv.value); ok && s != "" {
-			c.report(fv.value, "elicitationId %q is a constant: concurrent elicitations cannot be told apart; generate a unique ID per elicitation (e.g. crypto/rand)", s)
+		if s, ok := source.ConstString(c.Info, fv.Value); ok && s != "" {
+			c.report(fv.Value, "elicitationId %q is a constant: concurrent elicitations cannot be told apart; generate a unique ID per elicitation (e.g. crypto/rand)", s)
 		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -41,9 +43,9 @@ import (
 // error or a round-trip answer, with the engine of the content check
 // (forwardFlow in ssaflow.go).
 func checkFailOpen(c *checkPass) {
-	var sites []*resultSite
-	for _, site := range c.d.results {
-		if site.obj != nil && site.body != nil && !site.discarded && failOpenSite(c.pkgCtx, site) && mayFailOpen(c, site) {
+	var sites []*model.ResultSite
+	for _, site := range c.D.Results {
+		if site.Obj != nil && site.Body != nil && !site.Discarded && failOpenSite(c.Model, site) && mayFailOpen(c, site) {
 			sites = append(sites, site)
 		}
 	}
@@ -52,13 +54,13 @@ func checkFailOpen(c *checkPass) {
 	}
 	at := make([]ast.Node, len(sites))
 	for i, s := range sites {
-		at[i] = s.expr
+		at[i] = s.Expr
 	}
 	pkg := flow.BuildSSAFor(c.Pass.Fset, c.Pass.Pkg, c.Pass.Files, c.Info, at)
-	sf := flow.NewSSAFlow(c.pkgCtx.Package)
-	sf.Gates = maps.Clone(c.sum.gates)
+	sf := flow.NewSSAFlow(c.Model.Package)
+	sf.Gates = maps.Clone(c.Sum.Gates)
 	for _, site := range sites {
-		fn := flow.SSAFunc(c.Package, pkg, site.expr)
+		fn := flow.SSAFunc(c.Package, pkg, site.Expr)
 		if fn == nil {
 			continue
 		}
@@ -71,16 +73,16 @@ func checkFailOpen(c *checkPass) {
 // failOpenSite reports whether an answer can be missing in a way the code
 // tests: a round-trip answer, or the answer of a call that also returns an
 // error.
-func failOpenSite(pc *pkgCtx, site *resultSite) bool {
-	if site.roundTrip {
+func failOpenSite(pc *model.Model, site *model.ResultSite) bool {
+	if site.RoundTrip {
 		return true
 	}
-	call, ok := site.expr.(*ast.CallExpr)
+	call, ok := site.Expr.(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	tup, ok := pc.Info.TypeOf(call).(*types.Tuple)
-	return ok && tup.Len() >= 2 && site.idx < tup.Len()-1 && isErrorType(tup.At(tup.Len()-1).Type())
+	return ok && tup.Len() >= 2 && site.Idx < tup.Len()-1 && isErrorType(tup.At(tup.Len()-1).Type())
 }
 
 // mayFailOpen reports whether the function holding the site may have a
@@ -89,12 +91,12 @@ func failOpenSite(pc *pkgCtx, site *resultSite) bool {
 // !ok, res == nil) whose body leaves, calls no work and, in a function
 // that returns a decision, returns a non-nil error: the common shape,
 // decided here without building SSA.
-func mayFailOpen(c *checkPass, site *resultSite) bool {
-	errVar, okVar := missingVars(c.pkgCtx, site)
-	decision := site.sig != nil && site.sig.Results().Len() > 0
+func mayFailOpen(c *checkPass, site *model.ResultSite) bool {
+	errVar, okVar := missingVars(c.Model, site)
+	decision := site.Sig != nil && site.Sig.Results().Len() > 0
 	if decision {
-		for i := 0; i < site.sig.Results().Len(); i++ {
-			if c.handlerResult(site.sig.Results().At(i).Type()) {
+		for i := 0; i < site.Sig.Results().Len(); i++ {
+			if c.handlerResult(site.Sig.Results().At(i).Type()) {
 				decision = false
 			}
 		}
@@ -108,7 +110,7 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 		switch x := ast.Unparen(cond).(type) {
 		case *ast.BinaryExpr:
 			return x.Op == token.NEQ && is(x.X, errVar) && source.IsNil(c.Info, x.Y) ||
-				x.Op == token.EQL && is(x.X, site.obj) && source.IsNil(c.Info, x.Y)
+				x.Op == token.EQL && is(x.X, site.Obj) && source.IsNil(c.Info, x.Y)
 		case *ast.UnaryExpr:
 			return x.Op == token.NOT && is(x.X, okVar)
 		}
@@ -116,7 +118,7 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 	}
 	may := false
 	var stack []ast.Node
-	ast.Inspect(site.body, func(n ast.Node) bool {
+	ast.Inspect(site.Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return false
@@ -132,17 +134,17 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 			}
 		case *ast.Ident:
 			v := c.Info.Uses[n]
-			if v == nil || v != errVar && v != okVar && v != site.obj {
+			if v == nil || v != errVar && v != okVar && v != site.Obj {
 				break
 			}
 			switch p := stack[len(stack)-1].(type) {
 			case *ast.ReturnStmt:
 			case *ast.CallExpr:
-				may = v != site.obj && !flow.IsPrintCall(c.Info, p)
+				may = v != site.Obj && !flow.IsPrintCall(c.Info, p)
 			case *ast.BinaryExpr:
-				may = source.IsNil(c.Info, p.X) || source.IsNil(c.Info, p.Y) || v != site.obj
+				may = source.IsNil(c.Info, p.X) || source.IsNil(c.Info, p.Y) || v != site.Obj
 			default:
-				may = v != site.obj
+				may = v != site.Obj
 			}
 		}
 		stack = append(stack, n)
@@ -153,16 +155,16 @@ func mayFailOpen(c *checkPass, site *resultSite) bool {
 
 // missingVars returns the variables that tell whether a site's answer is
 // missing: the error of its call, the comma-ok of its assertion.
-func missingVars(pc *pkgCtx, site *resultSite) (errVar, okVar *types.Var) {
+func missingVars(pc *model.Model, site *model.ResultSite) (errVar, okVar *types.Var) {
 	var lhs []ast.Expr
-	ast.Inspect(site.body, func(n ast.Node) bool {
+	ast.Inspect(site.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == site.expr {
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == site.Expr {
 				lhs = n.Lhs
 			}
 		case *ast.ValueSpec:
-			if len(n.Values) == 1 && ast.Unparen(n.Values[0]) == site.expr {
+			if len(n.Values) == 1 && ast.Unparen(n.Values[0]) == site.Expr {
 				for _, name := range n.Names {
 					lhs = append(lhs, name)
 				}
@@ -178,7 +180,7 @@ func missingVars(pc *pkgCtx, site *resultSite) (errVar, okVar *types.Var) {
 		return nil, nil
 	}
 	v, _ := pc.Info.ObjectOf(id).(*types.Var)
-	if _, assert := site.expr.(*ast.TypeAssertExpr); assert {
+	if _, assert := site.Expr.(*ast.TypeAssertExpr); assert {
 		return nil, v
 	}
 	return v, nil
@@ -337,7 +339,7 @@ type failOpen struct {
 	c    *checkPass
 	sf   *flow.SSAFlow
 	fn   *ssa.Function
-	site *resultSite
+	site *model.ResultSite
 	// def makes the answer; root is the answer (or the action, for a
 	// function returning one); errV is the call's error and okV the
 	// comma-ok of a round-trip assertion, when there are.
@@ -352,10 +354,10 @@ type failOpen struct {
 }
 
 // newFailOpen finds the answer's values in fn's SSA form, or returns nil.
-func newFailOpen(c *checkPass, sf *flow.SSAFlow, fn *ssa.Function, site *resultSite) *failOpen {
-	fo := &failOpen{c: c, sf: sf, fn: fn, site: site, actionOnly: site.actionOnly, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
+func newFailOpen(c *checkPass, sf *flow.SSAFlow, fn *ssa.Function, site *model.ResultSite) *failOpen {
+	fo := &failOpen{c: c, sf: sf, fn: fn, site: site, actionOnly: site.ActionOnly, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
 	var lparen token.Pos
-	switch e := site.expr.(type) {
+	switch e := site.Expr.(type) {
 	case *ast.CallExpr:
 		lparen = e.Lparen
 	case *ast.TypeAssertExpr:
@@ -385,18 +387,18 @@ func newFailOpen(c *checkPass, sf *flow.SSAFlow, fn *ssa.Function, site *resultS
 				continue
 			}
 			switch {
-			case x.Index == site.idx:
+			case x.Index == site.Idx:
 				fo.root = x
 			case x.Index == tup.Len()-1 && isErrorType(x.Type()):
 				fo.errV = x
-			case x.Index == 1 && !site.actionOnly:
+			case x.Index == 1 && !site.ActionOnly:
 				if _, assert := fo.def.(*ssa.TypeAssert); assert {
 					fo.okV = x
 				}
 			}
 		}
 	}
-	if fo.root == nil || fo.errV == nil && fo.okV == nil && !site.roundTrip {
+	if fo.root == nil || fo.errV == nil && fo.okV == nil && !site.RoundTrip {
 		return nil
 	}
 	return fo
@@ -988,7 +990,7 @@ func (fo *failOpen) eval(v ssa.Value, a string, s foSet, depth int) foVal {
 			}
 		}
 	}
-	if notNilError(v) {
+	if model.NotNilError(v) {
 		return valNonNil
 	}
 	return valUnknown
@@ -1020,7 +1022,7 @@ func (fo *failOpen) gateCall(call *ssa.Call) *flow.GateParam {
 // literalAction returns the constant action a composite literal of an
 // answer type is given (&mcp.ElicitResult{Action: "accept"}), or "".
 func (fo *failOpen) literalAction(alloc *ssa.Alloc) string {
-	sdk := fo.c.resultSDK(alloc.Type())
+	sdk := fo.c.ResultSDK(alloc.Type())
 	if sdk == nil {
 		return ""
 	}
@@ -1217,7 +1219,7 @@ func (c *checkPass) workFunc(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	// Another question, or a reply built from text.
 	for i := 0; i < sig.Results().Len(); i++ {
-		if c.resultSDK(sig.Results().At(i).Type()) != nil {
+		if c.ResultSDK(sig.Results().At(i).Type()) != nil {
 			return false
 		}
 	}
@@ -1308,31 +1310,31 @@ func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
 // missingAnswer describes the missing answer of the site.
 func (fo *failOpen) missingAnswer() foMissing {
 	site := fo.site
-	if site.roundTrip && site.sdk.RoundTrip != nil {
-		rt := site.sdk.RoundTrip
-		when := fmt.Sprintf("%s has no answer %q", rt.ResponsesField, site.requestKey)
-		if site.requestKey == "" {
+	if site.RoundTrip && site.SDK.RoundTrip != nil {
+		rt := site.SDK.RoundTrip
+		when := fmt.Sprintf("%s has no answer %q", rt.ResponsesField, site.RequestKey)
+		if site.RequestKey == "" {
 			when = rt.ResponsesField + " has no answer"
 		}
 		return foMissing{when: when, why: "the first call has none yet, so it goes ahead before the question is asked", requests: rt.RequestsField}
 	}
 	const noElicitation = "it fails for clients without elicitation, so for them every call goes ahead without asking"
-	call, ok := site.expr.(*ast.CallExpr)
+	call, ok := site.Expr.(*ast.CallExpr)
 	if !ok {
 		return foMissing{when: "the answer is missing", why: "the call goes ahead without an answer"}
 	}
-	for _, dc := range fo.c.d.rt.direct {
-		if dc.call != call {
+	for _, dc := range fo.c.D.RT.Direct {
+		if dc.Call != call {
 			continue
 		}
-		name := dc.method.String()
-		if hasRoundTrip(dc.sdk, dc.fn) {
+		name := dc.Method.String()
+		if model.HasRoundTrip(dc.SDK, dc.Fn) {
 			return foMissing{when: name + " fails", call: name, why: "on sessions that negotiate protocol 2026-07-28 the direct request always fails, so every call goes ahead without asking", move: true}
 		}
 		return foMissing{when: name + " fails", call: name, why: noElicitation}
 	}
-	name := calleeName(fo.c.pkgCtx, call)
-	switch has, known := fo.roundTripInBuild(site.sdk); {
+	name := calleeName(fo.c.Model, call)
+	switch has, known := fo.roundTripInBuild(site.SDK); {
 	case known && has:
 		return foMissing{when: name + " fails", call: name, why: "if it makes a direct request, that request always fails on sessions that negotiate protocol 2026-07-28, so every call goes ahead without asking", move: true}
 	case known:
@@ -1354,7 +1356,7 @@ func (m foMissing) todo(how string) string {
 }
 
 // calleeName names the function a call calls, for messages.
-func calleeName(pc *pkgCtx, call *ast.CallExpr) string {
+func calleeName(pc *model.Model, call *ast.CallExpr) string {
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
 		return f.Name
@@ -1402,7 +1404,7 @@ func (fo *failOpen) describe(vals []foVal, decisions []int) string {
 			parts = append(parts, "a nil error")
 		case v == valNil:
 			parts = append(parts, "nil")
-		case v >= valAccept && isStringType(t):
+		case v >= valAccept && model.IsStringType(t):
 			parts = append(parts, strconv.Quote(actionOf(v)))
 		case v >= valAccept:
 			parts = append(parts, fmt.Sprintf("an answer of %q", actionOf(v)))
@@ -1492,7 +1494,7 @@ func (fo *failOpen) callNode(pos token.Pos) ast.Node {
 	if call := fo.callAt(pos); call != nil {
 		return call
 	}
-	return fo.site.expr
+	return fo.site.Expr
 }
 
 // returnStmt returns the return statement of r.
@@ -1585,7 +1587,7 @@ func (fo *failOpen) declineConsts(rets []foReturn) []string {
 			texts[i] = strconv.FormatBool(v == valTrue)
 		case v == valNil:
 			texts[i] = "nil"
-		case v >= valAccept && isStringType(t):
+		case v >= valAccept && model.IsStringType(t):
 			texts[i] = strconv.Quote(actionOf(v))
 		default:
 			return nil

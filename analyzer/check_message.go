@@ -3,6 +3,8 @@ package analyzer
 import (
 	"unicode/utf8"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -12,34 +14,34 @@ import (
 // the user sees, so it must be there, and short enough that clients do not
 // cut it off.
 func checkMessage(c *checkPass) {
-	max := int(c.cfg.MaxMessageLength)
-	for _, site := range c.d.requests() {
-		fv := site.fields[mcpsdk.FieldMessage]
+	max := int(c.Cfg.MaxMessageLength)
+	for _, site := range c.D.Requests() {
+		fv := site.Fields[mcpsdk.FieldMessage]
 		if fv == nil {
-			if site.lit != nil && site.complete {
-				c.report(site.anchor(), "elicitation params have no Message: the spec requires a message that tells the user what is asked and why; set Message")
+			if site.Lit != nil && site.Complete {
+				c.report(site.Anchor(), "elicitation params have no Message: the spec requires a message that tells the user what is asked and why; set Message")
 			}
 			continue
 		}
-		if s, ok := source.ConstString(c.Info, fv.value); ok {
+		if s, ok := source.ConstString(c.Info, fv.Value); ok {
 			if s == "" {
-				c.report(fv.at(), "elicitation message is empty: the spec requires a message that tells the user what is asked and why")
+				c.report(fv.At(), "elicitation message is empty: the spec requires a message that tells the user what is asked and why")
 			} else if n := utf8.RuneCountInString(s); n > max {
-				c.report(fv.at(), "elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
+				c.report(fv.At(), "elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
 			}
 			continue
 		}
-		if n, ok := source.ConstPartLen(c.Info, fv.value); ok && n > max {
-			c.report(fv.at(), "constant part of the elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
+		if n, ok := source.ConstPartLen(c.Info, fv.Value); ok && n > max {
+			c.report(fv.At(), "constant part of the elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
 			continue
 		}
 		// A message built in another package.
-		if f, fn := importedMessage(c.pkgCtx, fv.value); f != nil && f.Len > max {
+		if f, fn := model.ImportedMessage(c.Model, fv.Value); f != nil && f.Len > max {
 			what := "constant part of the elicitation message"
 			if f.Full {
 				what = "elicitation message"
 			}
-			c.report(fv.at(), "%s (built by %s.%s) is %d characters; clients may truncate messages over %d: shorten it", what, fn.Pkg().Name(), fn.Name(), f.Len, max)
+			c.report(fv.At(), "%s (built by %s.%s) is %d characters; clients may truncate messages over %d: shorten it", what, fn.Pkg().Name(), fn.Name(), f.Len, max)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -14,43 +16,43 @@ import (
 // checkMode implements the mode check: the fields a request carries must
 // fit its mode, as the spec and the SDKs' run-time checks require.
 func checkMode(c *checkPass) {
-	for _, site := range c.d.requests() {
+	for _, site := range c.D.Requests() {
 		checkSiteMode(c, site)
 	}
 }
 
-func checkSiteMode(c *checkPass, site *paramsSite) {
-	sdk := site.sdk
-	if fv := site.fields[mcpsdk.FieldMode]; fv != nil && site.lit != nil {
-		if s, ok := source.ConstString(c.Info, fv.value); ok && s != "" && s != mcpsdk.ModeForm && s != mcpsdk.ModeURL {
-			c.report(fv.value, "elicitation mode %q is not valid: the spec defines only \"form\" and \"url\" (lower case)", s)
+func checkSiteMode(c *checkPass, site *model.ParamsSite) {
+	sdk := site.SDK
+	if fv := site.Fields[mcpsdk.FieldMode]; fv != nil && site.Lit != nil {
+		if s, ok := source.ConstString(c.Info, fv.Value); ok && s != "" && s != mcpsdk.ModeForm && s != mcpsdk.ModeURL {
+			c.report(fv.Value, "elicitation mode %q is not valid: the spec defines only \"form\" and \"url\" (lower case)", s)
 			return
 		}
 	}
-	mode := c.modeOf(site)
-	if site.inURLError {
-		mf := site.fields[mcpsdk.FieldMode]
+	mode := c.ModeOf(site)
+	if site.InURLError {
+		mf := site.Fields[mcpsdk.FieldMode]
 		ms, constMode := "", false
 		if mf != nil {
-			ms, constMode = source.ConstString(c.Info, mf.value)
+			ms, constMode = source.ConstString(c.Info, mf.Value)
 		}
 		// One finding for an element that is not url mode, naming the
 		// URL too when it is missing, rather than a url-mode finding and
 		// a form-mode finding about the same element.
 		andURL := ""
-		if site.fields[mcpsdk.FieldURL] == nil && site.complete && site.lit != nil {
+		if site.Fields[mcpsdk.FieldURL] == nil && site.Complete && site.Lit != nil {
 			andURL = " and a URL"
 		}
 		if sdk.URLErrorFunc != "" {
 			// go-sdk checks the Mode field itself, with no inference.
-			if (mf == nil && site.complete) || (constMode && ms != mcpsdk.ModeURL) {
-				c.report(site.anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"%s", andURL)
+			if (mf == nil && site.Complete) || (constMode && ms != mcpsdk.ModeURL) {
+				c.report(site.Anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"%s", andURL)
 				if mode != mcpsdk.ModeURL {
 					return
 				}
 			}
 		} else if mode == mcpsdk.ModeForm {
-			c.report(site.anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL%s", andURL)
+			c.report(site.Anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL%s", andURL)
 			return
 		}
 		if mode == "" && (mf == nil || (constMode && ms == mcpsdk.ModeURL)) {
@@ -59,60 +61,60 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 	}
 	switch mode {
 	case mcpsdk.ModeURL:
-		urlField := site.fields[mcpsdk.FieldURL]
-		if urlField == nil && site.complete && site.lit != nil {
-			c.report(site.anchor(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
+		urlField := site.Fields[mcpsdk.FieldURL]
+		if urlField == nil && site.Complete && site.Lit != nil {
+			c.report(site.Anchor(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 		} else if urlField != nil {
-			if s, ok := source.ConstString(c.Info, urlField.value); ok && s == "" {
-				c.report(urlField.at(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
+			if s, ok := source.ConstString(c.Info, urlField.Value); ok && s == "" {
+				c.report(urlField.At(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 			}
 		}
 		checkURLValue(c, urlField)
-		if fv := site.fields[mcpsdk.FieldSchema]; c.present(fv) {
-			c.report(fv.at(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
+		if fv := site.Fields[mcpsdk.FieldSchema]; c.Present(fv) {
+			c.report(fv.At(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
 		}
-		needID := sdk.URLNeedsID || c.cfg.Version() == schema.V20251125
+		needID := sdk.URLNeedsID || c.Cfg.Version() == schema.V20251125
 		if needID {
 			why := "the 2025-11-25 spec requires one to match the completion notification"
 			switch {
-			case site.requestKey != "" && sdk.URLNeedsID:
+			case site.RequestKey != "" && sdk.URLNeedsID:
 				// The round trip: a 2026-07-28 client gets the request as
 				// it is, an older one from the bridge, which sends it with
 				// a direct request and so through Validate.
 				why = "2026-07-28 clients need none, but " + sdk.Name + "'s bridge sends this request to older clients as a direct request, which its Validate rejects, and the call fails"
-			case site.requestKey != "":
+			case site.RequestKey != "":
 				why = "2026-07-28 clients need none, but " + sdk.Name + "'s bridge sends this request to older clients, which need one to match the completion notification (spec 2025-11-25)"
 			case sdk.URLNeedsID:
 				why = "mcp-go's Validate rejects the request at run time"
 			}
-			idField := site.fields[mcpsdk.FieldID]
-			if idField == nil && site.complete && site.lit != nil {
-				c.report(site.anchor(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
+			idField := site.Fields[mcpsdk.FieldID]
+			if idField == nil && site.Complete && site.Lit != nil {
+				c.report(site.Anchor(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 			} else if idField != nil {
-				if s, ok := source.ConstString(c.Info, idField.value); ok && s == "" {
-					c.report(idField.at(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
+				if s, ok := source.ConstString(c.Info, idField.Value); ok && s == "" {
+					c.report(idField.At(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 				}
 			}
 		}
 	case mcpsdk.ModeForm:
-		if site.lit == nil {
+		if site.Lit == nil {
 			return
 		}
-		if fv := site.fields[mcpsdk.FieldURL]; c.knownNonEmpty(fv) {
-			c.report(fv.at(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
+		if fv := site.Fields[mcpsdk.FieldURL]; c.KnownNonEmpty(fv) {
+			c.report(fv.At(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
 		}
-		if fv := site.fields[mcpsdk.FieldID]; c.knownNonEmpty(fv) {
-			c.report(fv.at(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
+		if fv := site.Fields[mcpsdk.FieldID]; c.KnownNonEmpty(fv) {
+			c.report(fv.At(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
 		}
 		if sdk.FormNeedsSchema {
-			fv := site.fields[mcpsdk.FieldSchema]
-			if (fv == nil && site.complete) || (fv != nil && source.IsNil(c.Info, fv.value)) {
-				at := site.anchor()
+			fv := site.Fields[mcpsdk.FieldSchema]
+			if (fv == nil && site.Complete) || (fv != nil && source.IsNil(c.Info, fv.Value)) {
+				at := site.Anchor()
 				if fv != nil {
-					at = fv.at()
+					at = fv.At()
 				}
 				why := "mcp-go's Validate rejects it at run time"
-				if site.requestKey != "" {
+				if site.RequestKey != "" {
 					// 2026-07-28 clients get it without Validate; older
 					// ones through the bridge's direct request.
 					why = "the spec requires requestedSchema in form mode, and " + sdk.Name + "'s bridge sends this request to older clients as a direct request, which its Validate rejects"
@@ -121,34 +123,34 @@ func checkSiteMode(c *checkPass, site *paramsSite) {
 			}
 		}
 	default:
-		checkURLValue(c, site.fields[mcpsdk.FieldURL])
+		checkURLValue(c, site.Fields[mcpsdk.FieldURL])
 	}
 }
 
 // checkURLValue reports a URL that is not absolute, or not https outside
 // loopback, when its value (or its leading part) is constant.
-func checkURLValue(c *checkPass, fv *fieldVal) {
+func checkURLValue(c *checkPass, fv *model.FieldVal) {
 	if fv == nil {
 		return
 	}
-	if s, ok := source.ConstString(c.Info, fv.value); ok {
+	if s, ok := source.ConstString(c.Info, fv.Value); ok {
 		if s == "" {
 			return
 		}
 		u, err := url.Parse(s)
 		if err != nil || !u.IsAbs() || u.Host == "" {
-			c.report(fv.value, "URL %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", s)
+			c.report(fv.Value, "URL %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", s)
 			return
 		}
 		checkScheme(c, fv, u.Scheme, u.Hostname(), s)
 		return
 	}
-	prefix, ok := source.ConstPrefix(c.Info, fv.value)
+	prefix, ok := source.ConstPrefix(c.Info, fv.Value)
 	if !ok {
 		return
 	}
 	if strings.HasPrefix(prefix, "/") {
-		c.report(fv.value, "URL starting %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", prefix)
+		c.report(fv.Value, "URL starting %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", prefix)
 		return
 	}
 	scheme, rest, found := strings.Cut(prefix, "://")
@@ -181,15 +183,15 @@ func hostname(host string) string {
 	return host
 }
 
-func checkScheme(c *checkPass, fv *fieldVal, scheme, host, shown string) {
+func checkScheme(c *checkPass, fv *model.FieldVal, scheme, host, shown string) {
 	switch scheme {
 	case "https":
 	case "http":
 		if host == "localhost" || host == "127.0.0.1" || host == "::1" {
 			return
 		}
-		c.report(fv.value, "URL %q uses http: the spec says to use https outside local development; use https", shown)
+		c.report(fv.Value, "URL %q uses http: the spec says to use https outside local development; use https", shown)
 	default:
-		c.report(fv.value, "URL %q uses scheme %q: url-mode elicitations send the user to a web page; use an https URL", shown, scheme)
+		c.report(fv.Value, "URL %q uses scheme %q: url-mode elicitations send the user to a web page; use an https URL", shown, scheme)
 	}
 }

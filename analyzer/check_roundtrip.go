@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/report"
 
 	"github.com/elicitlint/elicitlint/internal/fix"
@@ -68,8 +70,8 @@ type roundTripCheck struct {
 // the handlers and middleware that reach it: those are the tools that
 // break.
 func (rt *roundTripCheck) directRequests() {
-	for _, dc := range rt.d.rt.direct {
-		if !hasRoundTrip(dc.sdk, dc.fn) || rt.inProcessOnly(dc.sdk) {
+	for _, dc := range rt.D.RT.Direct {
+		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) {
 			continue
 		}
 		fixes, why := rt.migrate(dc)
@@ -81,7 +83,7 @@ func (rt *roundTripCheck) directRequests() {
 		if len(fixes) == 0 && why != "" {
 			msg += "; no automatic fix: " + why
 		}
-		rt.rep.Record(rt.name, dc.call.Pos(), dc.call.End(), fixes, ctx.related, msg)
+		rt.rep.Record(rt.name, dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
 	}
 }
 
@@ -93,34 +95,34 @@ func (rt *roundTripCheck) inProcessOnly(sdk *mcpsdk.SDK) bool {
 	if len(sdk.RoundTrip.InProcess) == 0 {
 		return false
 	}
-	ix := rt.calls()
-	return ix.inProcess[sdk] && !ix.transport[sdk]
+	ix := rt.Calls()
+	return ix.InProcess[sdk] && !ix.Transport[sdk]
 }
 
 // directMessage says what the SDK does with a direct request on a 2026-07-28
 // session and what to write instead, for the request's kind and for where
 // it is made.
-func directMessage(dc *directCall, ctx requestContext) string {
-	rtd := dc.sdk.RoundTrip
-	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.method, rtd.Refusal)
+func directMessage(dc *model.DirectCall, ctx requestContext) string {
+	rtd := dc.SDK.RoundTrip
+	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.Method, rtd.Refusal)
 	later := ""
-	switch dc.kind.Kind {
+	switch dc.Kind.Kind {
 	case mcpsdk.KindSampling:
 		later = "call the model provider's API from the server"
 	case mcpsdk.KindRoots:
 		later = "take paths from tool arguments, resource URIs or configuration"
 	}
 	answer := ""
-	if dc.kind.Answer != "" {
-		answer = fmt.Sprintf(" (it arrives as *%s.%s)", mcpsdk.LastElem(dc.sdk.TypesPkg), dc.kind.Answer)
+	if dc.Kind.Answer != "" {
+		answer = fmt.Sprintf(" (it arrives as *%s.%s)", mcpsdk.LastElem(dc.SDK.TypesPkg), dc.Kind.Answer)
 	}
 	if ctx.noResult {
 		what := "ask from the tool, prompt or resource handler that needs the answer"
 		if later != "" {
 			what = later
 		}
-		if dc.kind.Deprecated {
-			msg += fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577)", dc.kind.Kind)
+		if dc.Kind.Deprecated {
+			msg += fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577)", dc.Kind.Kind)
 		}
 		return msg + fmt.Sprintf(": this function is not a tool, prompt or resource handler, so there is no result to return the request in; %s", what)
 	}
@@ -130,10 +132,10 @@ func directMessage(dc *directCall, ctx requestContext) string {
 	if !ctx.handler {
 		where = "return the request from the tool, prompt or resource handler that needs the answer, in its result's " + rtd.RequestsField + ","
 	}
-	if !dc.kind.Deprecated {
+	if !dc.Kind.Deprecated {
 		return msg + fmt.Sprintf(": %s and read the answer from %s%s, which works with old and new clients", where, rtd.ResponsesField, answer)
 	}
-	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.kind.Kind, where, rtd.ResponsesField, answer, later)
+	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.Kind.Kind, where, rtd.ResponsesField, answer, later)
 }
 
 // panicTail ends the messages about reads that panic on client input.
@@ -148,19 +150,19 @@ func panicTail(sdk *mcpsdk.SDK) string {
 // (go-sdk InputResponses values): a client decides what the answer is, or
 // sends none.
 func (rt *roundTripCheck) answerAsserts() {
-	for _, a := range rt.d.rt.asserts {
-		if a.commaOK || rt.checkedBefore(a.stack, a.ta) {
+	for _, a := range rt.D.RT.Asserts {
+		if a.CommaOK || rt.checkedBefore(a.Stack, a.TA) {
 			continue
 		}
 		if rt.neverDelivered(a) != "" {
 			continue // reported by answerKinds, whose fix is another type
 		}
-		rt.reportFix(a.ta.Pos(), a.ta.End(), commaOKFix(rt.checkPass, a.stack, "the client sent an unexpected answer"),
+		rt.reportFix(a.TA.Pos(), a.TA.End(), commaOKFix(rt.checkPass, a.Stack, "the client sent an unexpected answer"),
 			"single-value type assertion %s panics when a client sends another kind of answer, or none: any client can send inputResponses on any call%s; use the comma-ok form",
-			shortExpr(a.ta), panicTail(a.sdk))
+			shortExpr(a.TA), panicTail(a.SDK))
 		// ....(*mcp.ElicitResult).Content["k"].(T) on the same line.
-		if ca := contentAssertOn(a.stack); ca != nil {
-			rt.reportContentAssert(a.sdk, ca, nil)
+		if ca := contentAssertOn(a.Stack); ca != nil {
+			rt.reportContentAssert(a.SDK, ca, nil)
 		}
 	}
 }
@@ -181,7 +183,7 @@ func contentAssertOn(stack []ast.Node) *ast.TypeAssertExpr {
 		return nil
 	}
 	ta, ok := stack[n-4].(*ast.TypeAssertExpr)
-	if !ok || ta.X != ix || ta.Type == nil || isCommaOK(stack[:n-3]) {
+	if !ok || ta.X != ix || ta.Type == nil || model.IsCommaOK(stack[:n-3]) {
 		return nil
 	}
 	return ta
@@ -191,32 +193,32 @@ func contentAssertOn(stack []ast.Node) *ast.TypeAssertExpr {
 // round-trip answer held in a variable: nothing checks the answer against
 // the requested schema on 2026-07-28 sessions.
 func (rt *roundTripCheck) contentAsserts() {
-	for _, site := range rt.d.results {
-		if !site.roundTrip || site.obj == nil || site.body == nil {
+	for _, site := range rt.D.Results {
+		if !site.RoundTrip || site.Obj == nil || site.Body == nil {
 			continue
 		}
-		for _, r := range keyReads(rt.pkgCtx, site, rt.sum.schemas.reader.Resolve) {
-			if r.assert != nil && !r.commaOK {
-				rt.reportContentAssert(site.sdk, r.assert, site)
+		for _, r := range model.KeyReads(rt.Model, site, rt.Sum.Schemas.Reader.Resolve) {
+			if r.Assert != nil && !r.CommaOK {
+				rt.reportContentAssert(site.SDK, r.Assert, site)
 			}
 		}
-		if site.sdk.ContentIsMap {
+		if site.SDK.ContentIsMap {
 			continue
 		}
 		// mcp-go: Content is any, asserted to a map first.
-		source.WalkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+		source.WalkWithPath(site.Body, func(n ast.Node, path []ast.Node) {
 			sel, ok := n.(*ast.SelectorExpr)
-			if !ok || !rt.isResultField(site, sel, site.sdk.ContentField) {
+			if !ok || !rt.IsResultField(site, sel, site.SDK.ContentField) {
 				return
 			}
-			if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !isCommaOK(path[:len(path)-1]) {
-				rt.reportContentAssert(site.sdk, ta, site)
+			if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !model.IsCommaOK(path[:len(path)-1]) {
+				rt.reportContentAssert(site.SDK, ta, site)
 			}
 		})
 	}
 }
 
-func (rt *roundTripCheck) reportContentAssert(sdk *mcpsdk.SDK, ta *ast.TypeAssertExpr, site *resultSite) {
+func (rt *roundTripCheck) reportContentAssert(sdk *mcpsdk.SDK, ta *ast.TypeAssertExpr, site *model.ResultSite) {
 	rt.report(ta, "single-value type assertion %s panics when a client answers with another type: round-trip answers are not checked against the requested schema%s; use the comma-ok form", shortExpr(ta), panicTail(sdk))
 }
 
@@ -295,23 +297,23 @@ func (rt *roundTripCheck) checkedBefore(stack []ast.Node, ta *ast.TypeAssertExpr
 // InputResponses[k].Elicitation), which stays nil for answers from
 // 2026-07-28 clients until the answer is decoded.
 func (rt *roundTripCheck) rawAnswers() {
-	for _, r := range rt.d.rt.raw {
-		ix := ast.Unparen(r.sel.X).(*ast.IndexExpr)
-		if rt.decodedIn(r.body, types.ExprString(ix), r.sdk) {
+	for _, r := range rt.D.RT.Raw {
+		ix := ast.Unparen(r.Sel.X).(*ast.IndexExpr)
+		if rt.decodedIn(r.Body, types.ExprString(ix), r.SDK) {
 			continue
 		}
-		rt.reportRaw(r.sel, r.kind, types.ExprString(ix.X), types.ExprString(ix.Index))
+		rt.reportRaw(r.Sel, r.Kind, types.ExprString(ix.X), types.ExprString(ix.Index))
 	}
 	// r := responses["k"]; r.Elicitation.Action
-	for _, rv := range rt.d.rt.rawVars {
-		if rv.body == nil || rt.decodedIn(rv.body, rv.v.Name(), rv.sdk) {
+	for _, rv := range rt.D.RT.RawVars {
+		if rv.Body == nil || rt.decodedIn(rv.Body, rv.V.Name(), rv.SDK) {
 			continue
 		}
-		ast.Inspect(rv.body, func(n ast.Node) bool {
+		ast.Inspect(rv.Body, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if k := rv.sdk.RawFieldKind(sel.Sel.Name); k != nil {
-					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.Info.Uses[id] == rv.v {
-						rt.reportRaw(sel, k, types.ExprString(rv.ix.X), types.ExprString(rv.ix.Index))
+				if k := rv.SDK.RawFieldKind(sel.Sel.Name); k != nil {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && rt.Info.Uses[id] == rv.V {
+						rt.reportRaw(sel, k, types.ExprString(rv.Index.X), types.ExprString(rv.Index.Index))
 					}
 				}
 			}
@@ -357,13 +359,13 @@ func (rt *roundTripCheck) nonEmpty(e ast.Expr) bool {
 		}
 		return true
 	}
-	return rt.present(&fieldVal{value: e})
+	return rt.Present(&model.FieldVal{Value: e})
 }
 
 // requestsOf returns the key-value of a result literal that sets its
 // requests to a non-empty value, or nil.
-func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
-	lit, rtd := r.lit, r.sdk.RoundTrip
+func (rt *roundTripCheck) requestsOf(r *model.ResultLit) *ast.KeyValueExpr {
+	lit, rtd := r.Lit, r.SDK.RoundTrip
 	if rtd.ResultsEmbed != "" {
 		kv := source.LitField(lit, rtd.ResultsEmbed)
 		if kv == nil {
@@ -385,8 +387,8 @@ func (rt *roundTripCheck) requestsOf(r *resultLit) *ast.KeyValueExpr {
 // bothParts reports go-sdk results that carry requests and content: the
 // SDK answers them with an internal error.
 func (rt *roundTripCheck) bothParts() {
-	for _, r := range rt.d.rt.results {
-		fields := r.sdk.RoundTrip.Results[mcpsdk.NamedObj(rt.Info.TypeOf(r.lit)).Name()]
+	for _, r := range rt.D.RT.Results {
+		fields := r.SDK.RoundTrip.Results[mcpsdk.NamedObj(rt.Info.TypeOf(r.Lit)).Name()]
 		if len(fields) == 0 {
 			continue
 		}
@@ -395,8 +397,8 @@ func (rt *roundTripCheck) bothParts() {
 			continue
 		}
 		for _, f := range fields {
-			if kv := source.LitField(r.lit, f); kv != nil && rt.nonEmpty(kv.Value) {
-				rt.report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.sdk.RoundTrip.RequestsField, f, f)
+			if kv := source.LitField(r.Lit, f); kv != nil && rt.nonEmpty(kv.Value) {
+				rt.report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.SDK.RoundTrip.RequestsField, f, f)
 				break
 			}
 		}
@@ -407,8 +409,8 @@ func (rt *roundTripCheck) bothParts() {
 // not input_required: NeedsInput() is false and the requests are never
 // sent.
 func (rt *roundTripCheck) unsentRequests() {
-	for _, r := range rt.d.rt.results {
-		rtd := r.sdk.RoundTrip
+	for _, r := range rt.D.RT.Results {
+		rtd := r.SDK.RoundTrip
 		if rtd.ResultTypeField == "" {
 			continue
 		}
@@ -424,25 +426,25 @@ func (rt *roundTripCheck) unsentRequests() {
 // resultTypeSet reports whether the result literal says input_required, or
 // might: its result type field is set to something we cannot read, or the
 // literal is stored and the function sets the field later.
-func (rt *roundTripCheck) resultTypeSet(r *resultLit) bool {
-	rtd := r.sdk.RoundTrip
-	if kv := source.LitField(r.lit, rtd.ResultEmbed); kv != nil {
+func (rt *roundTripCheck) resultTypeSet(r *model.ResultLit) bool {
+	rtd := r.SDK.RoundTrip
+	if kv := source.LitField(r.Lit, rtd.ResultEmbed); kv != nil {
 		inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
 		if !ok {
 			return true // a Result value from elsewhere
 		}
 		if f := source.LitField(inner, rtd.ResultTypeField); f != nil {
 			s, ok := source.ConstString(rt.Info, f.Value)
-			want := rt.resultTypeConst(r.sdk)
+			want := rt.resultTypeConst(r.SDK)
 			return !ok || want == "" || s == want
 		}
 	}
 	// Stored in a variable: the field may be set later.
-	switch source.ParentOf(stripAddr(r.stack)).(type) {
+	switch source.ParentOf(stripAddr(r.Stack)).(type) {
 	case *ast.ReturnStmt, *ast.CallExpr:
 		return false
 	}
-	_, body := source.Enclosing(r.stack)
+	_, body := source.Enclosing(r.Stack)
 	set := false
 	if body != nil {
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -486,12 +488,12 @@ func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
 // and requests never read, when every key of the package is known: a
 // constant, or a key a helper reads for its callers (see keyValues).
 func (rt *roundTripCheck) keys() {
-	reads, requests := rt.keyValues(rt.d.rt.reads), rt.keyValues(rt.d.rt.requests)
+	reads, requests := rt.keyValues(rt.D.RT.Reads), rt.keyValues(rt.D.RT.Requests)
 	for r, hint := range unmatched(reads, requests) {
-		rt.report(r.at, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.key, r.key, hint)
+		rt.report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
 	}
 	for r, hint := range unmatched(requests, reads) {
-		rt.report(r.at, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.key, hint)
+		rt.report(r.At, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.Key, hint)
 	}
 }
 
@@ -500,12 +502,12 @@ func (rt *roundTripCheck) keys() {
 // (func answer(r mcp.InputResponseMap, key string) ... r[key], called as
 // answer(req.Params.InputResponses, "date")): the use then stands at the
 // constant. The others stay unknown.
-func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
-	var out []*keyUse
+func (rt *roundTripCheck) keyValues(uses []*model.KeyUse) []*model.KeyUse {
+	var out []*model.KeyUse
 	for _, u := range uses {
 		vals, ok := []source.ConstAt(nil), false
-		if e, isExpr := u.at.(ast.Expr); isExpr && u.key == "" {
-			vals, ok = rt.PossibleStrings(e, rt.d.localCalls)
+		if e, isExpr := u.At.(ast.Expr); isExpr && u.Key == "" {
+			vals, ok = rt.PossibleStrings(e, rt.D.LocalCalls)
 		}
 		if !ok {
 			out = append(out, u)
@@ -513,7 +515,7 @@ func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
 		}
 		for _, v := range vals {
 			k := *u
-			k.key, k.at = v.S, v.At
+			k.Key, k.At = v.S, v.At
 			out = append(out, &k)
 		}
 	}
@@ -523,15 +525,15 @@ func (rt *roundTripCheck) keyValues(uses []*keyUse) []*keyUse {
 // unmatched yields the uses whose key none of others has, with a
 // did-you-mean hint, when every key of others is a constant and there is
 // at least one.
-func unmatched(uses, others []*keyUse) iter.Seq2[*keyUse, string] {
-	return func(yield func(*keyUse, string) bool) {
+func unmatched(uses, others []*model.KeyUse) iter.Seq2[*model.KeyUse, string] {
+	return func(yield func(*model.KeyUse, string) bool) {
 		keys := keySet(others)
 		if len(keys) == 0 {
 			return
 		}
 		names := slices.Sorted(maps.Keys(keys))
 		for _, u := range uses {
-			if u.key != "" && !keys[u.key] && !yield(u, report.DidYouMean(u.key, names)) {
+			if u.Key != "" && !keys[u.Key] && !yield(u, report.DidYouMean(u.Key, names)) {
 				return
 			}
 		}
@@ -540,13 +542,13 @@ func unmatched(uses, others []*keyUse) iter.Seq2[*keyUse, string] {
 
 // keySet returns the constant keys of uses, or nil when some key is not a
 // constant (then nothing is known).
-func keySet(uses []*keyUse) map[string]bool {
+func keySet(uses []*model.KeyUse) map[string]bool {
 	set := map[string]bool{}
 	for _, u := range uses {
-		if u.key == "" {
+		if u.Key == "" {
 			return nil
 		}
-		set[u.key] = true
+		set[u.Key] = true
 	}
 	return set
 }
@@ -557,34 +559,34 @@ func keySet(uses []*keyUse) map[string]bool {
 func (rt *roundTripCheck) neverEnding() {
 	asks := map[ast.Expr]*mcpsdk.SDK{} // request results: literals and builder calls
 	fns := map[ast.Node]*mcpsdk.SDK{}
-	for _, r := range rt.d.rt.results {
+	for _, r := range rt.D.RT.Results {
 		if rt.requestsOf(r) != nil {
-			asks[r.lit] = r.sdk
-			if fn, _ := source.Enclosing(r.stack); fn != nil {
-				fns[fn] = r.sdk
+			asks[r.Lit] = r.SDK
+			if fn, _ := source.Enclosing(r.Stack); fn != nil {
+				fns[fn] = r.SDK
 			}
 		}
 	}
-	for _, f := range rt.d.rt.finishers {
-		asks[f.call] = f.sdk
-		if f.fn != nil {
-			fns[f.fn] = f.sdk
+	for _, f := range rt.D.RT.Finishers {
+		asks[f.Call] = f.SDK
+		if f.Fn != nil {
+			fns[f.Fn] = f.SDK
 		}
 	}
 	if len(fns) == 0 {
 		return
 	}
 	readers := map[*ast.BlockStmt]bool{}
-	for _, r := range rt.d.rt.reads {
-		readers[funcBody(r.fn)] = true
+	for _, r := range rt.D.RT.Reads {
+		readers[model.FuncBody(r.Fn)] = true
 	}
-	for _, site := range rt.d.results {
-		if site.roundTrip {
-			readers[site.body] = true
+	for _, site := range rt.D.Results {
+		if site.RoundTrip {
+			readers[site.Body] = true
 		}
 	}
 	for fn, sdk := range fns {
-		if readers[funcBody(fn)] || !rt.takesRequest(fn, sdk) || !rt.asksOnEveryPath(fn, asks) || rt.mayRead(fn, sdk) {
+		if readers[model.FuncBody(fn)] || !rt.TakesRequest(fn, sdk) || !rt.asksOnEveryPath(fn, asks) || rt.mayRead(fn, sdk) {
 			continue
 		}
 		at := ast.Node(fn)
@@ -600,7 +602,7 @@ func (rt *roundTripCheck) neverEnding() {
 // asksOnEveryPath reports whether every return statement of fn (outside
 // nested function literals) returns a request result first.
 func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk.SDK) bool {
-	body := funcBody(fn)
+	body := model.FuncBody(fn)
 	if body == nil || !rt.Terminates(body) {
 		return false
 	}
@@ -642,7 +644,7 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *mcpsdk.SDK) bool {
 				return true
 			}
 			for _, a := range n.Args {
-				if t := rt.Info.TypeOf(a); t != nil && rt.fromSDK(t) {
+				if t := rt.Info.TypeOf(a); t != nil && rt.FromSDK(t) {
 					may = true
 				}
 			}
@@ -655,15 +657,15 @@ func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *mcpsdk.SDK) bool {
 // removed reports, with -spec=2026-07-28, API for what that version
 // removed: the URL-required error and the completion notification.
 func (rt *roundTripCheck) removed() {
-	if rt.cfg.Version() != schema.V20260728 {
+	if rt.Cfg.Version() != schema.V20260728 {
 		return
 	}
-	for _, u := range rt.d.rt.removed {
+	for _, u := range rt.D.RT.Removed {
 		what := "return the url-mode request in the result's InputRequests instead"
-		if u.name != u.sdk.URLErrorFunc && u.name != u.sdk.URLErrorType {
+		if u.Name != u.SDK.URLErrorFunc && u.Name != u.SDK.URLErrorType {
 			what = "a client of that version learns that the out-of-band step is done when it calls again with the answer; send the notification only to older clients, or drop it"
 		}
-		rt.report(u.node, "%s is not part of protocol 2026-07-28 (-spec=2026-07-28): %s", u.name, what)
+		rt.report(u.Node, "%s is not part of protocol 2026-07-28 (-spec=2026-07-28): %s", u.Name, what)
 	}
 }
 
@@ -746,18 +748,18 @@ type requestContext struct {
 	related     []analysis.RelatedInformation
 }
 
-func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
-	fn, _ := source.Enclosing(dc.stack)
+func (rt *roundTripCheck) requestContext(dc *model.DirectCall) requestContext {
+	fn, _ := source.Enclosing(dc.Stack)
 	if fn == nil {
 		return requestContext{}
 	}
-	if rt.isHandler(fn, dc.sdk) {
+	if rt.IsHandler(fn, dc.SDK) {
 		return requestContext{handler: true}
 	}
 	var ctx requestContext
 	var names []string
-	for _, h := range rt.reachingHandlers(fn, dc.sdk) {
-		name := rt.handlerName(h)
+	for _, h := range rt.ReachingHandlers(fn, dc.SDK) {
+		name := rt.HandlerName(h)
 		names = append(names, name)
 		at := h.Pos()
 		if d, ok := h.(*ast.FuncDecl); ok {
@@ -769,7 +771,7 @@ func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
 		ctx.reachedFrom = strings.Join(names, ", ")
 		return ctx
 	}
-	ctx.noResult = rt.notificationFunc(fn)
+	ctx.noResult = rt.NotificationFunc(fn)
 	return ctx
 }
 
@@ -777,20 +779,20 @@ func (rt *roundTripCheck) requestContext(dc *directCall) requestContext {
 // it can never succeed: the type is one the SDK never delivers for answers
 // of its kind, or the key is requested only as another kind; "" when it
 // may succeed.
-func (rt *roundTripCheck) neverDelivered(a *answerAssert) string {
-	t := rt.Info.TypeOf(a.ta.Type)
-	k := a.sdk.KindOfType(t, func(k *mcpsdk.RequestKind) []string { return k.Results })
+func (rt *roundTripCheck) neverDelivered(a *model.AnswerAssert) string {
+	t := rt.Info.TypeOf(a.TA.Type)
+	k := a.SDK.KindOfType(t, func(k *mcpsdk.RequestKind) []string { return k.Results })
 	if k == nil || k.Answer == "" {
 		return ""
 	}
-	mcpName := mcpsdk.LastElem(a.sdk.TypesPkg)
+	mcpName := mcpsdk.LastElem(a.SDK.TypesPkg)
 	if mcpsdk.NamedObj(t).Name() != k.Answer {
 		return fmt.Sprintf("%s never succeeds: go-sdk delivers every %s answer in %s as *%s.%s, on old and new protocols alike; assert *%s.%s",
-			shortExpr(a.ta), k.Kind, a.sdk.RoundTrip.ResponsesField, mcpName, k.Answer, mcpName, k.Answer)
+			shortExpr(a.TA), k.Kind, a.SDK.RoundTrip.ResponsesField, mcpName, k.Answer, mcpName, k.Answer)
 	}
-	if other := rt.requestedAs(a.sdk, a.key, k); other != nil && other.Answer != "" {
+	if other := rt.requestedAs(a.SDK, a.Key, k); other != nil && other.Answer != "" {
 		return fmt.Sprintf("%s never succeeds: %q is requested as %s in this package, whose answer arrives as *%s.%s",
-			shortExpr(a.ta), a.key, other.Kind, mcpName, other.Answer)
+			shortExpr(a.TA), a.Key, other.Kind, mcpName, other.Answer)
 	}
 	return ""
 }
@@ -803,17 +805,17 @@ func (rt *roundTripCheck) requestedAs(sdk *mcpsdk.SDK, key string, k *mcpsdk.Req
 		return nil
 	}
 	var other *mcpsdk.RequestKind
-	for _, r := range rt.d.rt.requests {
-		if r.key == "" {
+	for _, r := range rt.D.RT.Requests {
+		if r.Key == "" {
 			return nil
 		}
-		if r.sdk != sdk || r.key != key {
+		if r.SDK != sdk || r.Key != key {
 			continue
 		}
-		if r.kind == nil || r.kind == k || other != nil && other != r.kind {
+		if r.Kind == nil || r.Kind == k || other != nil && other != r.Kind {
 			return nil
 		}
-		other = r.kind
+		other = r.Kind
 	}
 	return other
 }
@@ -823,18 +825,18 @@ func (rt *roundTripCheck) requestedAs(sdk *mcpsdk.SDK, key string, k *mcpsdk.Req
 // or to the result of another kind than the key's requests; mcp-go
 // response functions of another kind than the key's requests.
 func (rt *roundTripCheck) answerKinds() {
-	for _, a := range rt.d.rt.asserts {
+	for _, a := range rt.D.RT.Asserts {
 		if why := rt.neverDelivered(a); why != "" {
-			rt.report(a.ta, "%s, or the handler takes the answer as missing and asks again on every call", why)
+			rt.report(a.TA, "%s, or the handler takes the answer as missing and asks again on every call", why)
 		}
 	}
-	for _, r := range rt.d.rt.reads {
-		if r.kind == nil || r.sdk.RoundTrip.ResponseIface != "" {
+	for _, r := range rt.D.RT.Reads {
+		if r.Kind == nil || r.SDK.RoundTrip.ResponseIface != "" {
 			continue // go-sdk reads are the assertions above
 		}
-		if other := rt.requestedAs(r.sdk, r.key, r.kind); other != nil {
-			rt.report(r.at, "answer %q is read as %s, but this package requests it as %s: the answer is decoded as the wrong kind; read it with %s.%s",
-				r.key, r.kind.Kind, other.Kind, mcpsdk.LastElem(r.sdk.ServerPkg), other.ResponseFunc)
+		if other := rt.requestedAs(r.SDK, r.Key, r.Kind); other != nil {
+			rt.report(r.At, "answer %q is read as %s, but this package requests it as %s: the answer is decoded as the wrong kind; read it with %s.%s",
+				r.Key, r.Kind.Kind, other.Kind, mcpsdk.LastElem(r.SDK.ServerPkg), other.ResponseFunc)
 		}
 	}
 }
@@ -845,17 +847,17 @@ func (rt *roundTripCheck) answerKinds() {
 // 2026-07-28 clients, so an assertion to a content type never succeeds
 // for them.
 func (rt *roundTripCheck) samplingContent() {
-	for _, a := range rt.d.rt.contentAsserts {
-		if !a.commaOK && !rt.checkedBefore(a.stack, a.ta) {
-			rt.reportFix(a.ta.Pos(), a.ta.End(), commaOKFix(rt.checkPass, a.stack, "the model answered with another type of content"),
+	for _, a := range rt.D.RT.ContentAsserts {
+		if !a.CommaOK && !rt.checkedBefore(a.Stack, a.TA) {
+			rt.reportFix(a.TA.Pos(), a.TA.End(), commaOKFix(rt.checkPass, a.Stack, "the model answered with another type of content"),
 				"single-value type assertion %s panics when the client's model answers with another type of content (text, image, audio, or a list of them)%s; use the comma-ok form",
-				shortExpr(a.ta), panicTail(a.sdk))
+				shortExpr(a.TA), panicTail(a.SDK))
 			continue
 		}
-		if parser := a.kind.ContentParser; parser != "" && rt.rawSamplingContent(a) {
-			x := types.ExprString(contentOperand(a.ta))
-			rt.report(a.ta, "%s.Content is still JSON (map[string]any) when the answer comes from a 2026-07-28 client, so %s never succeeds for those clients; convert it first with %s.%s(%s.Content)",
-				x, shortExpr(a.ta), mcpsdk.LastElem(a.sdk.TypesPkg), parser, x)
+		if parser := a.Kind.ContentParser; parser != "" && rt.rawSamplingContent(a) {
+			x := types.ExprString(contentOperand(a.TA))
+			rt.report(a.TA, "%s.Content is still JSON (map[string]any) when the answer comes from a 2026-07-28 client, so %s never succeeds for those clients; convert it first with %s.%s(%s.Content)",
+				x, shortExpr(a.TA), mcpsdk.LastElem(a.SDK.TypesPkg), parser, x)
 		}
 	}
 }
@@ -873,14 +875,14 @@ func contentOperand(ta *ast.TypeAssertExpr) ast.Expr {
 // is a round-trip sampling answer straight from the SDK's response function
 // (mcp-go's server.SamplingResponse), whose Content nothing in the function
 // replaces.
-func (rt *roundTripCheck) rawSamplingContent(a *answerAssert) bool {
-	x := contentOperand(a.ta)
+func (rt *roundTripCheck) rawSamplingContent(a *model.AnswerAssert) bool {
+	x := contentOperand(a.TA)
 	if id, ok := x.(*ast.Ident); ok {
 		v, _ := rt.Info.Uses[id].(*types.Var)
 		if v == nil || !source.IsLocal(v) {
 			return false
 		}
-		_, body := source.Enclosing(a.stack)
+		_, body := source.Enclosing(a.Stack)
 		if body == nil || rt.contentReplaced(body, v) {
 			return false
 		}

@@ -10,14 +10,14 @@ import (
 // read as Unknown and get no findings); each check reports the findings
 // filed under its name.
 func checkSchemaFindings(c *checkPass) {
-	for _, f := range c.sum.schemas.findings(c.pkgCtx) {
-		if f.check != c.name {
+	for _, f := range c.Sum.Schemas.Findings(c.Model) {
+		if f.Check != c.name {
 			continue
 		}
 		var fixes []analysis.SuggestedFix
-		if len(f.repair) > 0 {
-			fixes = []analysis.SuggestedFix{{Message: "Remove the member go-sdk rejects", TextEdits: f.repair}}
+		if len(f.Repair) > 0 {
+			fixes = []analysis.SuggestedFix{{Message: "Remove the member go-sdk rejects", TextEdits: f.Repair}}
 		}
-		c.rep.Record(c.name, f.pos, f.end, fixes, f.related, f.message)
+		c.rep.Record(c.name, f.Pos, f.End, fixes, f.Related, f.Message)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/report"
 
@@ -35,7 +37,7 @@ var registry = []check{
 // checkPass is one check's run on one package: it sees the discovery and
 // the summaries, and reports under the check's name only.
 type checkPass struct {
-	*pkgCtx
+	*model.Model
 	name string
 	rep  *report.Reporter
 }

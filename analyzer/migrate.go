@@ -37,6 +37,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/source"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -81,7 +83,7 @@ type migration struct {
 
 // ask is one direct request of a handler.
 type ask struct {
-	dc *directCall
+	dc *model.DirectCall
 	// stmt is the statement making the request (res, err := call, or the
 	// call alone), in list, a statement list of the handler.
 	stmt ast.Stmt
@@ -111,8 +113,8 @@ type ask struct {
 
 // migrate returns the fix that moves dc to the round trip, or why there is
 // none ("" when the finding says it already).
-func (rt *roundTripCheck) migrate(dc *directCall) ([]analysis.SuggestedFix, string) {
-	fn, _ := source.Enclosing(dc.stack)
+func (rt *roundTripCheck) migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, string) {
+	fn, _ := source.Enclosing(dc.Stack)
 	if fn == nil {
 		return nil, "the request is not made in a function"
 	}
@@ -121,7 +123,7 @@ func (rt *roundTripCheck) migrate(dc *directCall) ([]analysis.SuggestedFix, stri
 	}
 	m := rt.migrations[fn]
 	if m == nil {
-		m = &migration{rt: rt, sdk: dc.sdk, fn: fn}
+		m = &migration{rt: rt, sdk: dc.SDK, fn: fn}
 		m.plan()
 		rt.migrations[fn] = m
 	}
@@ -134,13 +136,13 @@ func (m *migration) plan() {
 		m.why = why
 		return
 	}
-	for _, dc := range m.rt.d.rt.direct {
-		if f, _ := source.Enclosing(dc.stack); f == m.fn && hasRoundTrip(dc.sdk, dc.fn) {
+	for _, dc := range m.rt.D.RT.Direct {
+		if f, _ := source.Enclosing(dc.Stack); f == m.fn && model.HasRoundTrip(dc.SDK, dc.Fn) {
 			a, why := m.matchAsk(dc)
 			if why != "" {
 				m.why = why
 				if len(m.asks) > 0 || m.countAsks() > 1 {
-					m.why = lineOf(m.rt.pkgCtx, dc.call.Pos()) + why
+					m.why = lineOf(m.rt.Model, dc.Call.Pos()) + why
 				}
 				return
 			}
@@ -193,7 +195,7 @@ func (m *migration) dropped(pos token.Pos) bool {
 // (the session or a context made for the request): the fix deletes their
 // declarations, or turns them into _, so that the handler still compiles.
 func (m *migration) unusedAfter() string {
-	pc := m.rt.pkgCtx
+	pc := m.rt.Model
 	uses := map[*types.Var][]*ast.Ident{}
 	defs := map[*types.Var]*ast.Ident{}
 	ast.Inspect(m.body, func(n ast.Node) bool {
@@ -238,7 +240,7 @@ func (m *migration) unusedAfter() string {
 // dropDecl removes the declaration of v, whose every use the fix removes:
 // the statement, when v is all it declares, or v's name, made _.
 func (m *migration) dropDecl(v *types.Var, def *ast.Ident, defs map[*types.Var]*ast.Ident, uses map[*types.Var][]*ast.Ident, handled map[*types.Var]bool) string {
-	pc := m.rt.pkgCtx
+	pc := m.rt.Model
 	var stmt *ast.AssignStmt
 	ast.Inspect(m.body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && slices.Contains(as.Lhs, ast.Expr(def)) {
@@ -288,8 +290,8 @@ func (m *migration) allDropped(ids []*ast.Ident) bool {
 // countAsks counts the handler's direct requests.
 func (m *migration) countAsks() int {
 	n := 0
-	for _, dc := range m.rt.d.rt.direct {
-		if f, _ := source.Enclosing(dc.stack); f == m.fn {
+	for _, dc := range m.rt.D.RT.Direct {
+		if f, _ := source.Enclosing(dc.Stack); f == m.fn {
 			n++
 		}
 	}
@@ -298,7 +300,7 @@ func (m *migration) countAsks() int {
 
 // lineOf says "the request at line N: " for reasons about one request of
 // several.
-func lineOf(pc *pkgCtx, pos token.Pos) string {
+func lineOf(pc *model.Model, pos token.Pos) string {
 	return "the request at line " + strconv.Itoa(pc.Pass.Fset.Position(pos).Line) + ": "
 }
 

@@ -60,11 +60,11 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 // handler add their answer's name.
 func (m *migration) assignKeys() {
 	used := map[string]bool{}
-	for _, r := range m.rt.d.rt.requests {
-		used[r.key] = true
+	for _, r := range m.rt.D.RT.Requests {
+		used[r.Key] = true
 	}
-	for _, r := range m.rt.d.rt.reads {
-		used[r.key] = true
+	for _, r := range m.rt.D.RT.Reads {
+		used[r.Key] = true
 	}
 	base := m.keyBase()
 	for _, a := range m.asks {
@@ -73,7 +73,7 @@ func (m *migration) assignKeys() {
 			if a.res != "" {
 				b += "_" + a.res
 			} else {
-				b += "_" + a.dc.kind.Kind
+				b += "_" + a.dc.Kind.Kind
 			}
 		}
 		key := b
@@ -89,7 +89,7 @@ func (m *migration) keyBase() string {
 	if d, ok := m.fn.(*ast.FuncDecl); ok {
 		return d.Name.Name
 	}
-	if name := m.rt.toolNameOf(m.fn); name != "" {
+	if name := m.rt.ToolNameOf(m.fn); name != "" {
 		return name
 	}
 	for _, d := range m.file.Decls {
@@ -97,7 +97,7 @@ func (m *migration) keyBase() string {
 			return fd.Name.Name
 		}
 	}
-	return m.asks[0].dc.kind.Kind
+	return m.asks[0].dc.Kind.Kind
 }
 
 // renameEdit names the handler's request parameter: `_ T` or `T` become
@@ -186,18 +186,18 @@ func (m *migration) zeros() (string, bool) {
 
 // answerType is the type an answer of the ask arrives as (go-sdk).
 func (m *migration) answerType(a *ask) string {
-	return "*" + m.pkgName(m.sdk.TypesPkg) + "." + a.dc.kind.Answer
+	return "*" + m.pkgName(m.sdk.TypesPkg) + "." + a.dc.Kind.Answer
 }
 
 // downconverts reports whether the direct request returned another type
 // than the answer (go-sdk's CreateMessage): the fix then builds the old
 // type from the answer, as the SDK did.
 func (m *migration) downconverts(a *ask) bool {
-	k := a.dc.kind
+	k := a.dc.Kind
 	if k.Downconvert == nil || a.res == "" {
 		return false
 	}
-	r := a.dc.fn.Type().(*types.Signature).Results()
+	r := a.dc.Fn.Type().(*types.Signature).Results()
 	return r.Len() > 0 && mcpsdk.NamedObj(r.At(0).Type()).Name() != k.Answer
 }
 
@@ -205,7 +205,7 @@ func (m *migration) downconverts(a *ask) bool {
 // JSON (mcp-go sampling answers from 2026-07-28 clients) because the
 // handler reads it.
 func (m *migration) parsesContent(a *ask) bool {
-	if a.dc.kind.ContentParser == "" || a.resVar == nil {
+	if a.dc.Kind.ContentParser == "" || a.resVar == nil {
 		return false
 	}
 	read := false
@@ -238,7 +238,7 @@ func (m *migration) lookup(a *ask, taken map[string]bool, needVar bool) (stmt, m
 		}
 		return fmt.Sprintf("%s, %s := %s[%s].(%s)", res, ok, m.responses(), key, m.answerType(a)), "!" + ok
 	}
-	call := fmt.Sprintf("%s.%s(%s, %s)", m.pkgName(m.sdk.ServerPkg), a.dc.kind.ResponseFunc, m.responses(), key)
+	call := fmt.Sprintf("%s.%s(%s, %s)", m.pkgName(m.sdk.ServerPkg), a.dc.Kind.ResponseFunc, m.responses(), key)
 	res := a.res
 	if res == "" && needVar {
 		res = m.freshName("answer", taken)
@@ -258,9 +258,9 @@ func (m *migration) request(a *ask, params string) string {
 		return key + ": " + params
 	}
 	if a.params == nil && a.paramsText == "" {
-		return a.dc.kind.BuilderMethod + "(" + key + ")" // roots: no params
+		return a.dc.Kind.BuilderMethod + "(" + key + ")" // roots: no params
 	}
-	return a.dc.kind.BuilderMethod + "(" + key + ", " + params + ")"
+	return a.dc.Kind.BuilderMethod + "(" + key + ", " + params + ")"
 }
 
 // after spells what follows the missing-answer check for a: the old result
@@ -268,7 +268,7 @@ func (m *migration) request(a *ask, params string) string {
 // parsed (mcp-go sampling). Each line starts with a newline and ind.
 func (m *migration) after(a *ask, ind string, taken map[string]bool) (text string, afterErrIf string) {
 	var b strings.Builder
-	k := a.dc.kind
+	k := a.dc.Kind
 	if m.downconverts(a) {
 		dc := k.Downconvert
 		ans, list := a.answerVar, k.Downconvert.List
@@ -281,7 +281,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 			b.WriteString(m.blockInner(a.errIf.Body))
 			b.WriteString("}")
 		}
-		r := a.dc.fn.Type().(*types.Signature).Results()
+		r := a.dc.Fn.Type().(*types.Signature).Results()
 		var fields []string
 		for _, f := range dc.Fields {
 			fields = append(fields, f+": "+ans+"."+f)
@@ -445,9 +445,9 @@ func (m *migration) returnParts(a *ask, ind, zeros string) (string, string) {
 	srv := m.pkgName(m.sdk.ServerPkg)
 	fin := rtd.Finishers[m.result]
 	if a.params == nil && a.paramsText == "" {
-		return fmt.Sprintf("return %s.%s(\"\").%s(%q", srv, rtd.NewBuilder, a.dc.kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+		return fmt.Sprintf("return %s.%s(\"\").%s(%q", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
 	}
-	return fmt.Sprintf("return %s.%s(\"\").%s(%q, ", srv, rtd.NewBuilder, a.dc.kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+	return fmt.Sprintf("return %s.%s(\"\").%s(%q, ", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
 }
 
 // multiEdits rewrites several requests of one handler into one result

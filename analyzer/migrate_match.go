@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/model"
+
 	"github.com/elicitlint/elicitlint/internal/fix"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -26,16 +28,16 @@ import (
 func (m *migration) matchHandler() (why string, ok bool) {
 	rt, rtd := m.rt, m.sdk.RoundTrip
 	m.sig = rt.SignatureOf(m.fn)
-	m.body = funcBody(m.fn)
+	m.body = model.FuncBody(m.fn)
 	m.file = rt.FileOf(m.fn.Pos())
 	if m.sig == nil || m.body == nil || m.file == nil {
 		return "the request is not made in a handler", false
 	}
-	if !rt.takesRequest(m.fn, m.sdk) {
-		if rt.isHandler(m.fn, m.sdk) {
+	if !rt.TakesRequest(m.fn, m.sdk) {
+		if rt.IsHandler(m.fn, m.sdk) {
 			return "the request is made in a middleware; return the requests from it by hand (see the docs)", false
 		}
-		if rt.notificationFunc(m.fn) {
+		if rt.NotificationFunc(m.fn) {
 			return "", false // the finding says there is no result to return it in
 		}
 		// Its callers may be handlers the package cannot see (through an
@@ -95,7 +97,7 @@ func (m *migration) funcType() *ast.FuncType {
 // carriesAnswers reports whether t is a request of the SDK whose params
 // carry answers.
 func (m *migration) carriesAnswers(t types.Type) bool {
-	if !m.rt.fromSDK(t) {
+	if !m.rt.FromSDK(t) {
 		return false
 	}
 	rtd := m.sdk.RoundTrip
@@ -111,15 +113,15 @@ func (m *migration) carriesAnswers(t types.Type) bool {
 // matchAsk checks the statement that makes one request: `res, err :=
 // call` (either may be _) with an optional `if err != nil { ... }` right
 // after it, or the call alone, in a statement list of the handler.
-func (m *migration) matchAsk(dc *directCall) (*ask, string) {
-	pc := m.rt.pkgCtx
+func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
+	pc := m.rt.Model
 	a := &ask{dc: dc}
-	n := len(dc.stack)
+	n := len(dc.Stack)
 	if n < 3 {
 		return nil, "the request is not in a statement"
 	}
 	const shape = "the fix rewrites only a request made as `res, err := ...` or alone in its statement"
-	for _, anc := range dc.stack {
+	for _, anc := range dc.Stack {
 		switch anc.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			if anc.Pos() > m.fn.Pos() {
@@ -131,14 +133,14 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 			}
 		}
 	}
-	if ifs, ok := dc.stack[n-3].(*ast.IfStmt); ok && ifs.Init == dc.stack[n-2] {
+	if ifs, ok := dc.Stack[n-3].(*ast.IfStmt); ok && ifs.Init == dc.Stack[n-2] {
 		return nil, "the request is in the init statement of an if"
 	}
-	switch p := dc.stack[n-2].(type) {
+	switch p := dc.Stack[n-2].(type) {
 	case *ast.ExprStmt:
 		a.stmt = p
 	case *ast.AssignStmt:
-		if len(p.Rhs) != 1 || p.Rhs[0] != ast.Expr(dc.call) || len(p.Lhs) != 2 {
+		if len(p.Rhs) != 1 || p.Rhs[0] != ast.Expr(dc.Call) || len(p.Lhs) != 2 {
 			return nil, shape
 		}
 		if p.Tok != token.DEFINE {
@@ -166,7 +168,7 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 	default:
 		return nil, shape
 	}
-	switch b := dc.stack[n-3].(type) {
+	switch b := dc.Stack[n-3].(type) {
 	case *ast.BlockStmt:
 		a.list = b.List
 	case *ast.CaseClause:
@@ -196,8 +198,8 @@ func (m *migration) matchAsk(dc *directCall) (*ask, string) {
 // matchParams finds the params of the request: the expression the fix
 // keeps, or the text it writes.
 func (m *migration) matchParams(a *ask) string {
-	pc, dc := m.rt.pkgCtx, a.dc
-	call := dc.call
+	pc, dc := m.rt.Model, a.dc
+	call := dc.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return "the request is not a method call"
@@ -208,16 +210,16 @@ func (m *migration) matchParams(a *ask) string {
 		dropped = append(dropped, call.Args[0])
 	}
 	for _, p := range m.sdk.Positional {
-		if p.Name == dc.fn.Name() && p.Recv == mcpsdk.RecvName(dc.fn) {
+		if p.Name == dc.Fn.Name() && p.Recv == mcpsdk.RecvName(dc.Fn) {
 			return m.matchPositional(a, p, dropped)
 		}
 	}
-	sig := dc.fn.Type().(*types.Signature)
+	sig := dc.Fn.Type().(*types.Signature)
 	if len(call.Args) != 2 || sig.Params().Len() != 2 {
 		return "the request's arguments are not (ctx, params)"
 	}
 	arg := call.Args[1]
-	k := dc.kind
+	k := dc.Kind
 	switch {
 	case m.sdk.RoundTrip.ResponseIface != "": // go-sdk: the argument is the params
 		if source.IsNil(pc.Info, arg) {
@@ -276,29 +278,29 @@ func (m *migration) matchParams(a *ask) string {
 // bridge for older clients the error fails the whole call. Where the
 // schema check knows the repair, the fix repairs the schema too.
 func (m *migration) matchSchema(a *ask) string {
-	if !m.sdk.RoundTrip.BridgeValidatesSchema || a.dc.kind.Kind != mcpsdk.KindElicitation {
+	if !m.sdk.RoundTrip.BridgeValidatesSchema || a.dc.Kind.Kind != mcpsdk.KindElicitation {
 		return ""
 	}
 	site := m.paramsSite(a)
 	if site == nil {
 		return ""
 	}
-	m.rt.sum.schemas.findings(m.rt.checkPass.pkgCtx) // computes bySite
-	for _, f := range m.rt.sum.schemas.bySite[site] {
-		if !f.rejects {
+	m.rt.Sum.Schemas.Findings(m.rt.checkPass.Model) // computes bySite
+	for _, f := range m.rt.Sum.Schemas.BySite[site] {
+		if !f.Rejects {
 			continue
 		}
-		if len(f.repair) == 0 {
-			return "go-sdk rejects the requested schema when the user accepts (see the " + f.check + " finding at line " + fmt.Sprint(m.line(f.pos)) + "), and after the migration that error would fail the call for older clients instead of reaching your error check; fix the schema first"
+		if len(f.Repair) == 0 {
+			return "go-sdk rejects the requested schema when the user accepts (see the " + f.Check + " finding at line " + fmt.Sprint(m.line(f.Pos)) + "), and after the migration that error would fail the call for older clients instead of reaching your error check; fix the schema first"
 		}
-		a.repairs = append(a.repairs, f.repair...)
+		a.repairs = append(a.repairs, f.Repair...)
 	}
 	return ""
 }
 
 // paramsSite returns the discovered request of the params: their literal,
 // or the literal of the local variable that holds them.
-func (m *migration) paramsSite(a *ask) *paramsSite {
+func (m *migration) paramsSite(a *ask) *model.ParamsSite {
 	e := a.params
 	if e == nil {
 		return nil
@@ -308,8 +310,8 @@ func (m *migration) paramsSite(a *ask) *paramsSite {
 	if id, ok := e.(*ast.Ident); ok {
 		v, _ = m.rt.Info.Uses[id].(*types.Var)
 	}
-	for _, site := range m.rt.d.params {
-		if site.lit != nil && ast.Expr(site.lit) == e || v != nil && site.v == v {
+	for _, site := range m.rt.D.Params {
+		if site.Lit != nil && ast.Expr(site.Lit) == e || v != nil && site.V == v {
 			return site
 		}
 	}
@@ -330,7 +332,7 @@ func typeName(t types.Type, field string) string {
 // matchPositional builds the params of an SDK function that takes the
 // fields as arguments (mcp-go's RequestURLElicitation).
 func (m *migration) matchPositional(a *ask, p mcpsdk.Positional, dropped []ast.Node) string {
-	call := a.dc.call
+	call := a.dc.Call
 	var fields []string
 	if p.Mode != "" {
 		mode := fmt.Sprintf("%q", p.Mode)
@@ -405,7 +407,7 @@ func (m *migration) matchAsks() string {
 		}
 		prev := m.asks[i-1]
 		if !slices.Equal(a.list, first.list) {
-			return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "it is asked only on some paths after the request at line " + fmt.Sprint(m.line(first.dc.call.Pos())) + "; ask in steps with RequestState"
+			return lineOf(m.rt.Model, a.dc.Call.Pos()) + "it is asked only on some paths after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
 		}
 		// The statements between two requests run on the second call
 		// only: they must not need an answer, nor leave the handler.
@@ -416,7 +418,7 @@ func (m *migration) matchAsks() string {
 		between := a.list[from:to]
 		for _, s := range append(slices.Clone(between), a.stmt) {
 			if dep := m.usesAnswer(s, answers, a); dep != nil {
-				return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "it depends on the answer of the request at line " + fmt.Sprint(m.line(dep.dc.call.Pos())) + "; ask in steps with RequestState"
+				return lineOf(m.rt.Model, a.dc.Call.Pos()) + "it depends on the answer of the request at line " + fmt.Sprint(m.line(dep.dc.Call.Pos())) + "; ask in steps with RequestState"
 			}
 		}
 		for _, s := range between {
@@ -424,13 +426,13 @@ func (m *migration) matchAsks() string {
 				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.short(bad))
 			}
 			if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
-				return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.call.Pos())) + " may skip it; ask in steps with RequestState"
+				return lineOf(m.rt.Model, a.dc.Call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.Call.Pos())) + " may skip it; ask in steps with RequestState"
 			}
 		}
 		// Its params move up to the first request: they may use only
 		// what is declared before it.
 		if v := m.declaredAfter(a, first.stmt.Pos()); v != nil {
-			return lineOf(m.rt.pkgCtx, a.dc.call.Pos()) + "its params use " + v.Name() + ", set after the request at line " + fmt.Sprint(m.line(first.dc.call.Pos())) + "; ask in steps with RequestState"
+			return lineOf(m.rt.Model, a.dc.Call.Pos()) + "its params use " + v.Name() + ", set after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
 		}
 	}
 	return ""
@@ -442,7 +444,7 @@ func (m *migration) line(pos token.Pos) int { return m.rt.Pass.Fset.Position(pos
 // the requests and read only by the checks right after them, which the fix
 // removes (several requests of a handler often share one err).
 func (m *migration) errorsChecked() string {
-	pc := m.rt.pkgCtx
+	pc := m.rt.Model
 	within := func(pos token.Pos) bool {
 		for _, a := range m.asks {
 			if a.stmt.Pos() <= pos && pos < a.stmt.End() || a.errIf != nil && a.errIf.Pos() <= pos && pos < a.errIf.End() {
@@ -505,7 +507,7 @@ func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
 	var found *types.Var
 	n := ast.Node(a.params)
 	if n == nil {
-		n = a.dc.call
+		n = a.dc.Call
 	}
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok {
@@ -590,7 +592,7 @@ func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, stri
 // entirely before the request: branches that always leave the handler
 // need not be.
 func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
-	pc := m.rt.pkgCtx
+	pc := m.rt.Model
 	switch s := s.(type) {
 	case *ast.IfStmt:
 		if bad := m.impureAny(s.Init, s.Cond); bad != nil {

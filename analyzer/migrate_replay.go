@@ -20,7 +20,7 @@ import (
 // go or defer statements. Function literals are not called where they are
 // written.
 func (m *migration) impure(n ast.Node) ast.Node {
-	pc := m.rt.pkgCtx
+	pc := m.rt.Model
 	var bad ast.Node
 	ast.Inspect(n, func(n ast.Node) bool {
 		if bad != nil {

@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"fmt"
@@ -8,25 +8,25 @@ import (
 	"github.com/elicitlint/elicitlint/internal/source"
 )
 
-// keyRead is one read of a key of a result's Content map:
+// KeyRead is one read of a key of a result's Content map:
 // res.Content["key"], directly or through a variable holding the map
 // (m := res.Content; for mcp-go m, _ := res.Content.(map[string]any)).
-type keyRead struct {
-	key   string
-	index *ast.IndexExpr
-	// assert is the type assertion applied to the value read, if any.
-	assert  *ast.TypeAssertExpr
-	commaOK bool
+type KeyRead struct {
+	Key   string
+	Index *ast.IndexExpr
+	// Assert is the type assertion applied to the value read, if any.
+	Assert  *ast.TypeAssertExpr
+	CommaOK bool
 }
 
-// keyReads finds the reads of constant keys of site's Content in its body.
+// KeyReads finds the reads of constant keys of site's Content in its body.
 // resolve gives the single value a variable is assigned (for keys held in
 // variables).
-func keyReads(pc *pkgCtx, site *resultSite, resolve func(*types.Var) ast.Expr) []keyRead {
+func KeyReads(pc *Model, site *ResultSite, resolve func(*types.Var) ast.Expr) []KeyRead {
 	kr := &keyReader{pc: pc, site: site, resolve: resolve, maps: map[*types.Var]bool{}}
 	// Pass 1: reads of the result's Content, and variables that take the map.
-	source.WalkWithPath(site.body, func(n ast.Node, path []ast.Node) {
-		if sel, ok := n.(*ast.SelectorExpr); ok && pc.isResultField(site, sel, site.sdk.ContentField) {
+	source.WalkWithPath(site.Body, func(n ast.Node, path []ast.Node) {
+		if sel, ok := n.(*ast.SelectorExpr); ok && pc.IsResultField(site, sel, site.SDK.ContentField) {
 			kr.mapExpr(sel, path)
 		}
 	})
@@ -34,7 +34,7 @@ func keyReads(pc *pkgCtx, site *resultSite, resolve func(*types.Var) ast.Expr) [
 		return kr.reads
 	}
 	// Pass 2: reads through those variables.
-	source.WalkWithPath(site.body, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(site.Body, func(n ast.Node, path []ast.Node) {
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return
@@ -47,12 +47,12 @@ func keyReads(pc *pkgCtx, site *resultSite, resolve func(*types.Var) ast.Expr) [
 }
 
 type keyReader struct {
-	pc      *pkgCtx
-	site    *resultSite
+	pc      *Model
+	site    *ResultSite
 	resolve func(*types.Var) ast.Expr
 	// maps are local variables that hold the Content map.
 	maps  map[*types.Var]bool
-	reads []keyRead
+	reads []KeyRead
 }
 
 // mapExpr looks at how an expression holding the Content (a map, or for
@@ -108,9 +108,9 @@ func (kr *keyReader) index(ix *ast.IndexExpr, path []ast.Node) {
 	if !ok {
 		return
 	}
-	r := keyRead{key: key, index: ix}
+	r := KeyRead{Key: key, Index: ix}
 	if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == ix && ta.Type != nil && kr.pc.Info.TypeOf(ta.Type) != nil {
-		r.assert, r.commaOK = ta, isCommaOK(path[:len(path)-1])
+		r.Assert, r.CommaOK = ta, IsCommaOK(path[:len(path)-1])
 	}
 	kr.reads = append(kr.reads, r)
 }
@@ -132,9 +132,9 @@ func (kr *keyReader) constKey(e ast.Expr) (string, bool) {
 	return "", false
 }
 
-// isCommaOK reports whether the last node of path (a type assertion) is
+// IsCommaOK reports whether the last node of path (a type assertion) is
 // the right-hand side of a v, ok := x.(T) form.
-func isCommaOK(path []ast.Node) bool {
+func IsCommaOK(path []ast.Node) bool {
 	switch p := source.ParentOf(path).(type) {
 	case *ast.AssignStmt:
 		return len(p.Lhs) == 2 && len(p.Rhs) == 1
@@ -153,9 +153,9 @@ func isStringAnyMap(t types.Type) bool {
 	return ok && k.Kind() == types.String && types.IsInterface(m.Elem()) && m.Elem().Underlying().(*types.Interface).Empty()
 }
 
-// contentReadsFact records how a function reads the Content of a result
+// ContentReadsFact records how a function reads the Content of a result
 // passed to it, so that callers who know the schema can check the reads.
-type contentReadsFact struct {
+type ContentReadsFact struct {
 	Params []paramReads
 }
 
@@ -171,8 +171,9 @@ type readFact struct {
 	CommaOK  bool
 }
 
-func (*contentReadsFact) AFact() {}
-func (f *contentReadsFact) String() string {
+func (*ContentReadsFact) AFact() {}
+
+func (f *ContentReadsFact) String() string {
 	n := 0
 	for _, p := range f.Params {
 		n += len(p.Reads)
@@ -180,8 +181,8 @@ func (f *contentReadsFact) String() string {
 	return fmt.Sprintf("readsContent(%d)", n)
 }
 
-// canonType names a type the same way in every package.
-func canonType(t types.Type) string {
+// CanonType names a type the same way in every package.
+func CanonType(t types.Type) string {
 	if types.IsInterface(t) {
 		return "interface"
 	}
@@ -196,21 +197,21 @@ func canonType(t types.Type) string {
 // contentReaders holds the Content reads of this package's functions on a
 // result passed to them.
 type contentReaders struct {
-	local map[*types.Func]*contentReadsFact
+	local map[*types.Func]*ContentReadsFact
 }
 
 // summariseContentReads records, for each function of the package with a
 // result-typed parameter, the Content reads it makes on it, and exports
 // them as a fact.
-func summariseContentReads(pc *pkgCtx, cands []handlerCand, schemas *schemaSummary) *contentReaders {
-	cr := &contentReaders{local: map[*types.Func]*contentReadsFact{}}
+func summariseContentReads(pc *Model, cands []handlerCand, schemas *schemaSummary) *contentReaders {
+	cr := &contentReaders{local: map[*types.Func]*ContentReadsFact{}}
 	for _, c := range cands {
-		site := &resultSite{sdk: c.sdk, obj: c.v, body: c.decl.Body}
+		site := &ResultSite{SDK: c.SDK, Obj: c.V, Body: c.Decl.Body}
 		var reads []readFact
-		for _, r := range keyReads(pc, site, schemas.reader.Resolve) {
-			rf := readFact{Key: r.key}
-			if r.assert != nil {
-				rf.Asserted, rf.CommaOK = canonType(pc.Info.TypeOf(r.assert.Type)), r.commaOK
+		for _, r := range KeyReads(pc, site, schemas.Reader.Resolve) {
+			rf := readFact{Key: r.Key}
+			if r.Assert != nil {
+				rf.Asserted, rf.CommaOK = CanonType(pc.Info.TypeOf(r.Assert.Type)), r.CommaOK
 			}
 			reads = append(reads, rf)
 		}
@@ -219,7 +220,7 @@ func summariseContentReads(pc *pkgCtx, cands []handlerCand, schemas *schemaSumma
 		}
 		f := cr.local[c.fn]
 		if f == nil {
-			f = &contentReadsFact{}
+			f = &ContentReadsFact{}
 			cr.local[c.fn] = f
 		}
 		f.Params = append(f.Params, paramReads{Index: c.idx, Reads: reads})
@@ -230,9 +231,9 @@ func summariseContentReads(pc *pkgCtx, cands []handlerCand, schemas *schemaSumma
 	return cr
 }
 
-// of returns the Content reads fn makes on its result parameters: from
+// Of returns the Content reads fn makes on its result parameters: from
 // this package's summary, or from an imported fact.
-func (cr *contentReaders) of(pc *pkgCtx, fn *types.Func) *contentReadsFact {
+func (cr *contentReaders) Of(pc *Model, fn *types.Func) *ContentReadsFact {
 	fn = fn.Origin()
 	if f := cr.local[fn]; f != nil {
 		return f
@@ -240,7 +241,7 @@ func (cr *contentReaders) of(pc *pkgCtx, fn *types.Func) *contentReadsFact {
 	if fn.Pkg() == pc.Pass.Pkg {
 		return nil
 	}
-	f := new(contentReadsFact)
+	f := new(ContentReadsFact)
 	if !pc.Pass.ImportObjectFact(fn, f) {
 		return nil
 	}

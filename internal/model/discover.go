@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"go/ast"
@@ -7,17 +7,15 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // discover walks the package once and finds every request and every answer.
 // One walk does not pay for an inspector.Inspector, whose event list was the
 // largest allocation of a pass after SSA (issue #12).
-func discover(pc *pkgCtx) *discovery {
+func discover(pc *Model) *Discovery {
 	d := walk(pc)
 	markURLErrorElements(pc, d)
 	return d
@@ -28,17 +26,17 @@ func discover(pc *pkgCtx) *discovery {
 // marked during the walk): p := &mcp.ElicitParams{...};
 // URLElicitationRequiredError([]*mcp.ElicitParams{p}), or the list itself
 // in a variable assigned once.
-func markURLErrorElements(pc *pkgCtx, d *discovery) {
+func markURLErrorElements(pc *Model, d *Discovery) {
 	if len(d.urlErrorLists) == 0 {
 		return
 	}
-	byLit, byVar := map[*ast.CompositeLit]*paramsSite{}, map[*types.Var]*paramsSite{}
-	for _, p := range d.params {
-		if p.lit != nil {
-			byLit[p.lit] = p
+	byLit, byVar := map[*ast.CompositeLit]*ParamsSite{}, map[*types.Var]*ParamsSite{}
+	for _, p := range d.Params {
+		if p.Lit != nil {
+			byLit[p.Lit] = p
 		}
-		if p.v != nil {
-			byVar[p.v] = p
+		if p.V != nil {
+			byVar[p.V] = p
 		}
 	}
 	for _, l := range d.urlErrorLists {
@@ -52,7 +50,7 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 		}
 		for _, elt := range lit.Elts {
 			e := source.UnAddr(elt)
-			var site *paramsSite
+			var site *ParamsSite
 			switch e := e.(type) {
 			case *ast.CompositeLit:
 				site = byLit[e]
@@ -61,16 +59,16 @@ func markURLErrorElements(pc *pkgCtx, d *discovery) {
 					site = byVar[v]
 				}
 			}
-			if site != nil && site.sdk != nil {
-				site.inURLError = true
+			if site != nil && site.SDK != nil {
+				site.InURLError = true
 			}
 		}
 	}
 }
 
 // walk is the one walk over the package's syntax.
-func walk(pc *pkgCtx) *discovery {
-	ds := &discoverer{pc: pc, d: &discovery{}}
+func walk(pc *Model) *Discovery {
+	ds := &discoverer{pc: pc, D: &Discovery{}}
 	// The package's own result-like types by declaration come first: calls
 	// that return them are answers.
 	mirrorTypes(pc)
@@ -90,7 +88,7 @@ func walk(pc *pkgCtx) *discovery {
 				ds.call(n, stack)
 			case *ast.TypeAssertExpr:
 				if n.Type != nil {
-					if sdk := pc.resultSDK(pc.Info.TypeOf(n.Type)); sdk != nil {
+					if sdk := pc.ResultSDK(pc.Info.TypeOf(n.Type)); sdk != nil {
 						ds.result(sdk, n, stack, 0)
 					}
 				}
@@ -104,12 +102,12 @@ func walk(pc *pkgCtx) *discovery {
 			return true
 		})
 	}
-	return ds.d
+	return ds.D
 }
 
 type discoverer struct {
-	pc *pkgCtx
-	d  *discovery
+	pc *Model
+	D  *Discovery
 }
 
 // callResult records result idx of a call when it is an answer: of an
@@ -117,12 +115,12 @@ type discoverer struct {
 // summary) of a type of this package that may be result-like.
 func (ds *discoverer) callResult(call *ast.CallExpr, stack []ast.Node, idx int, t types.Type) {
 	pc := ds.pc
-	if sdk := pc.resultSDK(t); sdk != nil {
+	if sdk := pc.ResultSDK(t); sdk != nil {
 		ds.result(sdk, call, stack, idx)
 		return
 	}
 	if obj := mcpsdk.NamedObj(t); obj != nil && obj.Pkg() == pc.Pass.Pkg && hasStringField(obj.Type()) {
-		ds.d.typedCalls = append(ds.d.typedCalls, typedCall{call: call, stack: slices.Clone(stack), idx: idx, t: t})
+		ds.D.typedCalls = append(ds.D.typedCalls, typedCall{call: call, stack: slices.Clone(stack), idx: idx, t: t})
 	}
 }
 
@@ -152,7 +150,7 @@ func (ds *discoverer) fillLit(lit *ast.CompositeLit) {
 		}
 	}
 	if fl.action != "" {
-		ds.d.fills = append(ds.d.fills, fl)
+		ds.D.fills = append(ds.D.fills, fl)
 	}
 }
 
@@ -166,7 +164,7 @@ func (ds *discoverer) actionReturn(ret *ast.ReturnStmt, stack []ast.Node) {
 	}
 	for i, r := range ret.Results {
 		if ds.pc.answerField(r, func(s *mcpsdk.SDK) string { return s.ActionField }) != nil {
-			ds.d.actionReturns = append(ds.d.actionReturns, actionReturn{decl: decl, idx: i})
+			ds.D.actionReturns = append(ds.D.actionReturns, actionReturn{decl: decl, idx: i})
 		}
 	}
 }
@@ -178,21 +176,21 @@ func (ds *discoverer) compositeLit(lit *ast.CompositeLit, stack []ast.Node) {
 		ds.fillLit(lit)
 		return
 	}
-	site := &paramsSite{sdk: sdk, lit: lit, fields: map[string]*fieldVal{}, complete: true, fn: source.OuterDecl(stack)}
+	site := &ParamsSite{SDK: sdk, Lit: lit, Fields: map[string]*FieldVal{}, Complete: true, fn: source.OuterDecl(stack)}
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
-			site.complete = false // positional fields: we do not guess
+			site.Complete = false // positional fields: we do not guess
 			continue
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok {
-			site.fields[id.Name] = &fieldVal{key: kv.Key, value: kv.Value}
+			site.Fields[id.Name] = &FieldVal{key: kv.Key, Value: kv.Value}
 		}
 	}
-	site.inURLError = ds.inURLError(sdk, stack)
-	site.requestKey = ds.requestKeyOf(stack)
+	site.InURLError = ds.inURLError(sdk, stack)
+	site.RequestKey = ds.requestKeyOf(stack)
 	ds.trackVariable(site, stack)
-	ds.d.params = append(ds.d.params, site)
+	ds.D.Params = append(ds.D.Params, site)
 }
 
 // requestKeyOf returns the round-trip key a params literal is filed under:
@@ -280,7 +278,7 @@ func (ds *discoverer) inURLError(sdk *mcpsdk.SDK, stack []ast.Node) bool {
 // (`p := &mcp.ElicitParams{}; p.Message = "..."`). When the variable is used
 // in a way that might change it behind our back, the site is marked
 // incomplete so that no missing-field finding is made.
-func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
+func (ds *discoverer) trackVariable(site *ParamsSite, stack []ast.Node) {
 	pc := ds.pc
 	i := len(stack) - 2
 	if i >= 0 {
@@ -323,14 +321,14 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 		return
 	}
 	if !source.IsLocal(v) {
-		site.complete = false // package-level: anything may set it
+		site.Complete = false // package-level: anything may set it
 		return
 	}
 	_, body := source.Enclosing(stack)
 	if body == nil {
 		return
 	}
-	site.v = v
+	site.V = v
 	blk, _ := declBlock.(*ast.BlockStmt)
 	source.WalkWithPath(body, func(n ast.Node, path []ast.Node) {
 		switch n := n.(type) {
@@ -349,22 +347,22 @@ func (ds *discoverer) trackVariable(site *paramsSite, stack []ast.Node) {
 					rhs = n.Rhs[k]
 				}
 				if rhs == nil || n.Tok != token.ASSIGN {
-					site.complete = false
+					site.Complete = false
 					continue
 				}
 				maybe := blk == nil || !source.StmtIn(blk, n)
-				site.fields[sel.Sel.Name] = &fieldVal{key: sel.Sel, value: rhs, maybe: maybe}
+				site.Fields[sel.Sel.Name] = &FieldVal{key: sel.Sel, Value: rhs, maybe: maybe}
 			}
 		case *ast.Ident:
 			if pc.Info.Uses[n] == v && !ds.safeUse(n, path) {
-				site.complete = false
+				site.Complete = false
 			}
 		}
 	})
 	// A field set on some paths only is not known; neither is the mode.
-	for _, f := range site.fields {
+	for _, f := range site.Fields {
 		if f.maybe {
-			site.complete = false
+			site.Complete = false
 		}
 	}
 }
@@ -425,11 +423,11 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 		if fn.Pkg() == pc.Pass.Pkg && len(call.Args) > 0 {
 			// Maybe a wrapper declared in this package: decided by the
 			// wrapper summary.
-			ds.d.localCalls = append(ds.d.localCalls, source.LocalCall{Call: call, Fn: fn, Decl: source.OuterDecl(stack)})
+			ds.D.LocalCalls = append(ds.D.LocalCalls, source.LocalCall{Call: call, Fn: fn, Decl: source.OuterDecl(stack)})
 		}
 		return
 	}
-	ds.d.wrapperCalls = append(ds.d.wrapperCalls, w.site(call, source.OuterDecl(stack)))
+	ds.D.wrapperCalls = append(ds.D.wrapperCalls, w.site(call, source.OuterDecl(stack)))
 }
 
 // result records a result site; idx is the position of the result in the
@@ -437,25 +435,25 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx int) {
 	pc := ds.pc
 	fn, body := source.Enclosing(stack)
-	site := &resultSite{sdk: sdk, expr: e, idx: idx, body: body, sig: pc.SignatureOf(fn)}
+	site := &ResultSite{SDK: sdk, Expr: e, Idx: idx, Body: body, Sig: pc.SignatureOf(fn)}
 	switch x := e.(type) {
 	case *ast.TypeAssertExpr:
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
-			site.requestKey, _ = source.ConstString(pc.Info, ix.Index)
+			site.RequestKey, _ = source.ConstString(pc.Info, ix.Index)
 		}
-		site.roundTrip = pc.rtTypeIn(pc.Info.TypeOf(x.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface }) != nil
+		site.RoundTrip = pc.rtTypeIn(pc.Info.TypeOf(x.X), func(rt *mcpsdk.RoundTrip) string { return rt.ResponseIface }) != nil
 	case *ast.CallExpr:
 		if f, _ := typeutil.Callee(pc.Info, x).(*types.Func); f != nil && len(x.Args) == 2 {
 			if _, k := pc.SDKs.ResponseFunc(f); k == nil || k.Kind != mcpsdk.KindElicitation {
 				break
 			}
-			site.requestKey, _ = source.ConstString(pc.Info, x.Args[1])
-			site.roundTrip = true
+			site.RequestKey, _ = source.ConstString(pc.Info, x.Args[1])
+			site.RoundTrip = true
 		}
 	}
 	switch p := stack[len(stack)-2].(type) {
 	case *ast.ExprStmt:
-		site.discarded = true
+		site.Discarded = true
 	case *ast.AssignStmt:
 		if _, ok := e.(*ast.TypeAssertExpr); ok && len(p.Lhs) == 2 && len(p.Rhs) == 1 {
 			if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
@@ -469,15 +467,15 @@ func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx 
 		}
 		ds.declared(site, p, idx)
 	}
-	if site.obj != nil && !source.IsLocal(site.obj) {
+	if site.Obj != nil && !source.IsLocal(site.Obj) {
 		return // a package-level variable: stay silent
 	}
-	ds.d.results = append(ds.d.results, site)
+	ds.D.Results = append(ds.D.Results, site)
 }
 
 // assigned records the variable a result is assigned to (or that it is
 // discarded with _).
-func (ds *discoverer) assigned(site *resultSite, p *ast.AssignStmt, e ast.Expr, idx int) {
+func (ds *discoverer) assigned(site *ResultSite, p *ast.AssignStmt, e ast.Expr, idx int) {
 	var lhs ast.Expr
 	if len(p.Rhs) == 1 && len(p.Lhs) > idx && ast.Unparen(p.Rhs[0]) == e {
 		lhs = p.Lhs[idx]
@@ -490,29 +488,27 @@ func (ds *discoverer) assigned(site *resultSite, p *ast.AssignStmt, e ast.Expr, 
 	}
 	if id, ok := lhs.(*ast.Ident); ok {
 		if id.Name == "_" {
-			site.discarded = true
+			site.Discarded = true
 		} else {
-			site.obj, _ = ds.pc.Info.ObjectOf(id).(*types.Var)
+			site.Obj, _ = ds.pc.Info.ObjectOf(id).(*types.Var)
 		}
 	}
 }
 
 // declared records the variable a result is declared with (var x = ...).
-func (ds *discoverer) declared(site *resultSite, p *ast.ValueSpec, idx int) {
+func (ds *discoverer) declared(site *ResultSite, p *ast.ValueSpec, idx int) {
 	if len(p.Values) == 1 && len(p.Names) > idx {
 		if p.Names[idx].Name == "_" {
-			site.discarded = true
+			site.Discarded = true
 		} else {
-			site.obj, _ = ds.pc.Info.ObjectOf(p.Names[idx]).(*types.Var)
+			site.Obj, _ = ds.pc.Info.ObjectOf(p.Names[idx]).(*types.Var)
 		}
 	}
 }
 
-// The round trip.
-
 // rtTypeIn returns the SDK whose types package declares t (or *t) under the
 // name its RoundTrip picks.
-func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*mcpsdk.RoundTrip) string) *mcpsdk.SDK {
+func (pc *Model) rtTypeIn(t types.Type, pick func(*mcpsdk.RoundTrip) string) *mcpsdk.SDK {
 	return pc.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil || pick(sdk.RoundTrip) == "" {
 			return nil
@@ -523,22 +519,22 @@ func (pc *pkgCtx) rtTypeIn(t types.Type, pick func(*mcpsdk.RoundTrip) string) *m
 
 // roundTripCall records calls of SDK functions the round-trip check needs.
 func (ds *discoverer) roundTripCall(sdk *mcpsdk.SDK, fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
-	rt, d := sdk.RoundTrip, &ds.d.rt
+	rt, d := sdk.RoundTrip, &ds.D.RT
 	if sdk.IsURLErrorFunc(fn) {
-		d.removed = append(d.removed, removedUse{sdk, call, sdk.URLErrorFunc})
+		d.Removed = append(d.Removed, removedUse{sdk, call, sdk.URLErrorFunc})
 		if len(call.Args) == 1 {
-			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{call.Args[0], slices.Clone(stack)})
+			ds.D.urlErrorLists = append(ds.D.urlErrorLists, urlErrorList{call.Args[0], slices.Clone(stack)})
 		}
 	}
 	if rt == nil {
 		return
 	}
 	if k, m := sdk.DirectKind(fn); k != nil {
-		d.direct = append(d.direct, &directCall{sdk: sdk, kind: k, method: m, fn: fn, call: call, stack: slices.Clone(stack)})
+		d.Direct = append(d.Direct, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: fn, Call: call, Stack: slices.Clone(stack)})
 	}
 	for _, m := range rt.Removed {
 		if m.Is(sdk, fn) {
-			d.removed = append(d.removed, removedUse{sdk, call, m.String()})
+			d.Removed = append(d.Removed, removedUse{sdk, call, m.String()})
 		}
 	}
 	fnNode, _ := source.Enclosing(stack)
@@ -547,27 +543,27 @@ func (ds *discoverer) roundTripCall(sdk *mcpsdk.SDK, fn *types.Func, call *ast.C
 		return k
 	}
 	if k := ds.pc.SDKs.BuilderMethod(fn); k != nil && len(call.Args) >= 1 {
-		d.requests = append(d.requests, &keyUse{sdk, key(0), call.Args[0], fnNode, k})
+		d.Requests = append(d.Requests, &KeyUse{sdk, key(0), call.Args[0], fnNode, k})
 	}
 	if s, k := ds.pc.SDKs.ResponseFunc(fn); s != nil && len(call.Args) == 2 {
-		d.reads = append(d.reads, &keyUse{sdk, key(1), call.Args[1], fnNode, k})
+		d.Reads = append(d.Reads, &KeyUse{sdk, key(1), call.Args[1], fnNode, k})
 	}
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && mcpsdk.IsNamed(recv.Type(), sdk.ServerPath(), rt.Builder) && slices.Contains(slices.Collect(maps.Values(rt.Finishers)), fn.Name()) {
-		d.finishers = append(d.finishers, &finisherCall{sdk, call, fnNode})
+		d.Finishers = append(d.Finishers, &finisherCall{sdk, call, fnNode})
 	}
 }
 
 // roundTripLit records request map literals (their keys), result literals
 // that can carry requests, and literals of the SDK's URL error.
 func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
-	pc, d := ds.pc, &ds.d.rt
+	pc, d := ds.pc, &ds.D.RT
 	t := pc.Info.TypeOf(lit)
 	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.RequestMap }); sdk != nil {
 		fnNode, _ := source.Enclosing(stack)
 		for _, elt := range lit.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				k, _ := source.ConstString(pc.Info, kv.Key)
-				d.requests = append(d.requests, &keyUse{sdk, k, kv.Key, fnNode, pc.requestKind(sdk, kv.Value)})
+				d.Requests = append(d.Requests, &KeyUse{sdk, k, kv.Key, fnNode, pc.requestKind(sdk, kv.Value)})
 			}
 		}
 		return
@@ -578,13 +574,13 @@ func (ds *discoverer) roundTripLit(lit *ast.CompositeLit, stack []ast.Node) {
 		}
 		return slices.Collect(maps.Keys(sdk.RoundTrip.Results))
 	}); sdk != nil {
-		d.results = append(d.results, &resultLit{sdk: sdk, lit: lit, stack: slices.Clone(stack)})
+		d.Results = append(d.Results, &ResultLit{SDK: sdk, Lit: lit, Stack: slices.Clone(stack)})
 		return
 	}
 	if sdk := pc.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string { return []string{sdk.URLErrorType} }); sdk != nil && sdk.URLErrorType != "" {
-		d.removed = append(d.removed, removedUse{sdk, lit, sdk.URLErrorType})
+		d.Removed = append(d.Removed, removedUse{sdk, lit, sdk.URLErrorType})
 		if kv := source.LitField(lit, sdk.URLErrorField); kv != nil {
-			ds.d.urlErrorLists = append(ds.d.urlErrorLists, urlErrorList{kv.Value, slices.Clone(stack)})
+			ds.D.urlErrorLists = append(ds.D.urlErrorLists, urlErrorList{kv.Value, slices.Clone(stack)})
 		}
 	}
 }
@@ -600,11 +596,11 @@ func (ds *discoverer) answerAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
 		ds.answerContentAssert(ta, stack)
 		return
 	}
-	a := &answerAssert{sdk: sdk, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)}
+	a := &AnswerAssert{SDK: sdk, TA: ta, CommaOK: IsCommaOK(stack), Stack: slices.Clone(stack)}
 	if ix, ok := ast.Unparen(ta.X).(*ast.IndexExpr); ok {
-		a.key, _ = source.ConstString(ds.pc.Info, ix.Index)
+		a.Key, _ = source.ConstString(ds.pc.Info, ix.Index)
 	}
-	ds.d.rt.asserts = append(ds.d.rt.asserts, a)
+	ds.D.RT.Asserts = append(ds.D.RT.Asserts, a)
 }
 
 // answerContentAssert records a type assertion on the Content of a
@@ -633,19 +629,19 @@ func (ds *discoverer) answerContentAssert(ta *ast.TypeAssertExpr, stack []ast.No
 	if k == nil || k.Kind != mcpsdk.KindSampling {
 		return
 	}
-	ds.d.rt.contentAsserts = append(ds.d.rt.contentAsserts, &answerAssert{sdk: sdk, kind: k, ta: ta, commaOK: isCommaOK(stack), stack: slices.Clone(stack)})
+	ds.D.RT.ContentAsserts = append(ds.D.RT.ContentAsserts, &AnswerAssert{SDK: sdk, Kind: k, TA: ta, CommaOK: IsCommaOK(stack), Stack: slices.Clone(stack)})
 }
 
 // roundTripIndex records answers read by key (InputResponses["key"]),
 // requests filed by key (requests["key"] = ...), and reads of an answer's
 // raw field (mcp-go InputResponses["key"].Elicitation).
 func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
-	pc, d := ds.pc, &ds.d.rt
+	pc, d := ds.pc, &ds.D.RT
 	t := pc.Info.TypeOf(ix.X)
 	fnNode, _ := source.Enclosing(stack)
 	key, _ := source.ConstString(pc.Info, ix.Index)
 	if sdk := pc.rtTypeIn(t, func(rt *mcpsdk.RoundTrip) string { return rt.ResponseMap }); sdk != nil {
-		d.reads = append(d.reads, &keyUse{sdk, key, ix.Index, fnNode, pc.readKind(sdk, stack)})
+		d.Reads = append(d.Reads, &KeyUse{sdk, key, ix.Index, fnNode, pc.readKind(sdk, stack)})
 		if sdk.RoundTrip.ResponseStruct == "" {
 			return
 		}
@@ -653,14 +649,14 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		switch p := source.ParentOf(stack).(type) {
 		case *ast.SelectorExpr:
 			if k := sdk.RawFieldKind(p.Sel.Name); k != nil {
-				d.raw = append(d.raw, rawField{sdk: sdk, kind: k, sel: p, body: body})
+				d.Raw = append(d.Raw, rawField{SDK: sdk, Kind: k, Sel: p, Body: body})
 			}
 		case *ast.AssignStmt:
 			// r := responses["k"] or r, ok := responses["k"]
 			if len(p.Rhs) == 1 && p.Rhs[0] == ast.Expr(ix) {
 				if id, ok := p.Lhs[0].(*ast.Ident); ok {
 					if v, ok := pc.Info.ObjectOf(id).(*types.Var); ok && source.IsLocal(v) {
-						d.rawVars = append(d.rawVars, rawVar{sdk: sdk, v: v, ix: ix, body: body})
+						d.RawVars = append(d.RawVars, rawVar{SDK: sdk, V: v, Index: ix, Body: body})
 					}
 				}
 			}
@@ -671,7 +667,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 		if as, ok := source.ParentOf(stack).(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 			for i, l := range as.Lhs {
 				if l == ast.Expr(ix) {
-					d.requests = append(d.requests, &keyUse{sdk, key, ix.Index, fnNode, pc.requestKind(sdk, as.Rhs[i])})
+					d.Requests = append(d.Requests, &KeyUse{sdk, key, ix.Index, fnNode, pc.requestKind(sdk, as.Rhs[i])})
 				}
 			}
 		}
@@ -681,7 +677,7 @@ func (ds *discoverer) roundTripIndex(ix *ast.IndexExpr, stack []ast.Node) {
 // requestKind returns the kind of request e asks for as a value of a
 // request map: a params value of a kind's type (go-sdk), or a call of a
 // kind's constructor (mcp-go); nil when that cannot be told.
-func (pc *pkgCtx) requestKind(sdk *mcpsdk.SDK, e ast.Expr) *mcpsdk.RequestKind {
+func (pc *Model) requestKind(sdk *mcpsdk.SDK, e ast.Expr) *mcpsdk.RequestKind {
 	if k := sdk.KindOfType(pc.Info.TypeOf(e), func(k *mcpsdk.RequestKind) []string { return k.Params }); k != nil {
 		return k
 	}
@@ -696,7 +692,7 @@ func (pc *pkgCtx) requestKind(sdk *mcpsdk.SDK, e ast.Expr) *mcpsdk.RequestKind {
 // readKind returns the kind of answer the read of an answers map on top
 // of stack expects: the result type it is asserted to (go-sdk), or the
 // raw field it selects (mcp-go); nil when that cannot be told.
-func (pc *pkgCtx) readKind(sdk *mcpsdk.SDK, stack []ast.Node) *mcpsdk.RequestKind {
+func (pc *Model) readKind(sdk *mcpsdk.SDK, stack []ast.Node) *mcpsdk.RequestKind {
 	switch p := source.ParentOf(stack).(type) {
 	case *ast.TypeAssertExpr:
 		if p.Type != nil {
@@ -718,11 +714,11 @@ func (ds *discoverer) actionCall(fn *types.Func, call *ast.CallExpr, stack []ast
 	}
 	if fn.Pkg() == ds.pc.Pass.Pkg {
 		if fn.Type().(*types.Signature).Results().Len() > 0 {
-			ds.d.localActionCalls = append(ds.d.localActionCalls, localActionCall{fn: fn, call: call, stack: slices.Clone(stack)})
+			ds.D.localActionCalls = append(ds.D.localActionCalls, localActionCall{fn: fn, call: call, stack: slices.Clone(stack)})
 		}
 		return
 	}
-	f := new(actionFuncFact)
+	f := new(ActionFuncFact)
 	if ds.pc.Pass.ImportObjectFact(fn, f) {
 		ds.actionResults(f, call, stack)
 	}
@@ -730,12 +726,12 @@ func (ds *discoverer) actionCall(fn *types.Func, call *ast.CallExpr, stack []ast
 
 // actionResults records the action results of a call as action-only
 // answers.
-func (ds *discoverer) actionResults(f *actionFuncFact, call *ast.CallExpr, stack []ast.Node) {
+func (ds *discoverer) actionResults(f *ActionFuncFact, call *ast.CallExpr, stack []ast.Node) {
 	for _, idx := range f.Results {
-		n := len(ds.d.results)
+		n := len(ds.D.Results)
 		ds.result(actionSDK, call, stack, idx)
-		if len(ds.d.results) > n {
-			ds.d.results[n].actionOnly = true
+		if len(ds.D.Results) > n {
+			ds.D.Results[n].ActionOnly = true
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"go/ast"
@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
-
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,7 +15,7 @@ import (
 // error is a nil constant or known not to be nil (errors.New, fmt.Errorf, a
 // package-level error variable, a composite value); otherwise nothing is
 // known.
-func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*flow.GateFact {
+func summariseGates(pc *Model, cands []handlerCand) map[*types.Func]*flow.GateFact {
 	var bodies []ast.Node
 	var gc []handlerCand
 	for _, c := range cands {
@@ -25,7 +24,7 @@ func summariseGates(pc *pkgCtx, cands []handlerCand) map[*types.Func]*flow.GateF
 			continue
 		}
 		gc = append(gc, c)
-		bodies = append(bodies, c.decl.Body)
+		bodies = append(bodies, c.Decl.Body)
 	}
 	if len(gc) == 0 {
 		return nil
@@ -83,7 +82,7 @@ func gateOn(sf *flow.SSAFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, kno
 			if !set.OnlyAccept() {
 				acceptOnly = false
 			}
-		case notNilError(e):
+		case NotNilError(e):
 		default:
 			return false, false
 		}
@@ -91,10 +90,10 @@ func gateOn(sf *flow.SSAFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, kno
 	return acceptOnly, true
 }
 
-// notNilError reports an error value that cannot be nil: errors.New,
+// NotNilError reports an error value that cannot be nil: errors.New,
 // fmt.Errorf, a package-level variable (a sentinel), or a non-nil value
 // made into an interface.
-func notNilError(v ssa.Value) bool {
+func NotNilError(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Call:
 		if f, ok := x.Call.Value.(*ssa.Function); ok && f.Pkg != nil {

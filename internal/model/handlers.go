@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"fmt"
@@ -11,19 +11,15 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// This file tells which functions are MCP handlers, and which handlers
-// reach a function: what the round-trip check, its migration and the
-// checks of the round trip's duties need to know of the package's calls.
-
-// hasRoundTrip reports whether the SDK version the package is built
+// HasRoundTrip reports whether the SDK version the package is built
 // against has the round trip: the package of the direct method declares
 // the marker type.
-func hasRoundTrip(sdk *mcpsdk.SDK, fn *types.Func) bool {
+func HasRoundTrip(sdk *mcpsdk.SDK, fn *types.Func) bool {
 	return sdk.RoundTrip != nil && fn.Pkg() != nil && fn.Pkg().Scope().Lookup(sdk.RoundTrip.Marker) != nil
 }
 
-// funcBody returns the body of a function declaration or literal.
-func funcBody(fn ast.Node) *ast.BlockStmt {
+// FuncBody returns the body of a function declaration or literal.
+func FuncBody(fn ast.Node) *ast.BlockStmt {
 	switch f := fn.(type) {
 	case *ast.FuncDecl:
 		return f.Body
@@ -33,10 +29,10 @@ func funcBody(fn ast.Node) *ast.BlockStmt {
 	return nil
 }
 
-// takesRequest reports whether fn has a parameter of a request of sdk
+// TakesRequest reports whether fn has a parameter of a request of sdk
 // that can carry answers (its params have the responses field): it is a
 // handler, not a helper that builds a result for one.
-func (pc *pkgCtx) takesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
+func (pc *Model) TakesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	sig := pc.SignatureOf(fn)
 	if sig == nil {
 		return false
@@ -44,7 +40,7 @@ func (pc *pkgCtx) takesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	rtd := sdk.RoundTrip
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
-		if !pc.fromSDK(t) {
+		if !pc.FromSDK(t) {
 			continue
 		}
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, rtd.ParamsField)
@@ -59,17 +55,17 @@ func (pc *pkgCtx) takesRequest(fn ast.Node, sdk *mcpsdk.SDK) bool {
 	return false
 }
 
-// fromSDK reports whether t (or *t) is a named type of an SDK.
-func (pc *pkgCtx) fromSDK(t types.Type) bool {
+// FromSDK reports whether t (or *t) is a named type of an SDK.
+func (pc *Model) FromSDK(t types.Type) bool {
 	obj := mcpsdk.NamedObj(t)
 	return obj != nil && pc.SDKs.OfPkg(obj) != nil
 }
 
-// isHandler reports whether fn handles a request whose result can carry
+// IsHandler reports whether fn handles a request whose result can carry
 // requests: it takes such a request, or it has the signature of one of the
 // SDK's handler types (the inner function of a middleware).
-func (pc *pkgCtx) isHandler(fn ast.Node, sdk *mcpsdk.SDK) bool {
-	if pc.takesRequest(fn, sdk) {
+func (pc *Model) IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool {
+	if pc.TakesRequest(fn, sdk) {
 		return true
 	}
 	sig := pc.SignatureOf(fn)
@@ -88,7 +84,7 @@ func (pc *pkgCtx) isHandler(fn ast.Node, sdk *mcpsdk.SDK) bool {
 
 // lookupSDK finds name in the package path among the package's imports,
 // direct or not.
-func (pc *pkgCtx) lookupSDK(path, name string) types.Object {
+func (pc *Model) lookupSDK(path, name string) types.Object {
 	if pc.imported == nil {
 		pc.imported = map[string]*types.Package{}
 		var visit func(p *types.Package)
@@ -110,11 +106,11 @@ func (pc *pkgCtx) lookupSDK(path, name string) types.Object {
 	return nil
 }
 
-// notificationFunc reports whether fn takes an SDK message whose params
+// NotificationFunc reports whether fn takes an SDK message whose params
 // carry no answers: a notification handler (go-sdk's InitializedHandler,
 // mcp-go's notification handlers), where there is no result to return a
 // request in.
-func (pc *pkgCtx) notificationFunc(fn ast.Node) bool {
+func (pc *Model) NotificationFunc(fn ast.Node) bool {
 	sig := pc.SignatureOf(fn)
 	if sig == nil {
 		return false
@@ -141,10 +137,10 @@ func (pc *pkgCtx) notificationFunc(fn ast.Node) bool {
 	return false
 }
 
-// reachingHandlers returns the handlers and middleware of the package that
+// ReachingHandlers returns the handlers and middleware of the package that
 // call fn, directly or through other functions of the package (up to a few
 // calls away), in source order.
-func (pc *pkgCtx) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.Node {
+func (pc *Model) ReachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.Node {
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return nil
@@ -153,7 +149,7 @@ func (pc *pkgCtx) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.Node {
 	if obj == nil {
 		return nil
 	}
-	callers := pc.calls().callers
+	callers := pc.Calls().callers
 	seen := map[ast.Node]bool{fn: true}
 	var found []ast.Node
 	frontier := []*types.Func{obj}
@@ -165,7 +161,7 @@ func (pc *pkgCtx) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.Node {
 					continue
 				}
 				seen[c] = true
-				if pc.isHandler(c, sdk) {
+				if pc.IsHandler(c, sdk) {
 					found = append(found, c)
 					continue
 				}
@@ -188,14 +184,14 @@ func (pc *pkgCtx) reachingHandlers(fn ast.Node, sdk *mcpsdk.SDK) []ast.Node {
 // serves an SDK's servers in process or over a transport.
 type callIndex struct {
 	callers              map[*types.Func][]ast.Node
-	inProcess, transport map[*mcpsdk.SDK]bool
+	InProcess, Transport map[*mcpsdk.SDK]bool
 }
 
-func (pc *pkgCtx) calls() *callIndex {
+func (pc *Model) Calls() *callIndex {
 	if pc.callIx != nil {
 		return pc.callIx
 	}
-	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, inProcess: map[*mcpsdk.SDK]bool{}, transport: map[*mcpsdk.SDK]bool{}}
+	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, InProcess: map[*mcpsdk.SDK]bool{}, Transport: map[*mcpsdk.SDK]bool{}}
 	pc.callIx = ix
 	for _, f := range pc.Pass.Files {
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
@@ -221,10 +217,10 @@ func (pc *pkgCtx) calls() *callIndex {
 					continue
 				}
 				for _, m := range sdk.RoundTrip.InProcess {
-					ix.inProcess[sdk] = ix.inProcess[sdk] || m.Is(sdk, callee)
+					ix.InProcess[sdk] = ix.InProcess[sdk] || m.Is(sdk, callee)
 				}
 				for _, m := range sdk.RoundTrip.Transports {
-					ix.transport[sdk] = ix.transport[sdk] || m.Is(sdk, callee)
+					ix.Transport[sdk] = ix.Transport[sdk] || m.Is(sdk, callee)
 				}
 			}
 		})
@@ -232,14 +228,14 @@ func (pc *pkgCtx) calls() *callIndex {
 	return ix
 }
 
-// handlerName names a handler for messages: a declared function by its
+// HandlerName names a handler for messages: a declared function by its
 // name, a literal registered as a tool by the tool's name, another literal
 // by the function it is written in.
-func (pc *pkgCtx) handlerName(fn ast.Node) string {
+func (pc *Model) HandlerName(fn ast.Node) string {
 	if d, ok := fn.(*ast.FuncDecl); ok {
 		return d.Name.Name
 	}
-	if name := pc.toolNameOf(fn); name != "" {
+	if name := pc.ToolNameOf(fn); name != "" {
 		return fmt.Sprintf("the handler of tool %q", name)
 	}
 	if file := pc.FileOf(fn.Pos()); file != nil {
@@ -252,12 +248,12 @@ func (pc *pkgCtx) handlerName(fn ast.Node) string {
 	return fmt.Sprintf("the handler at line %d", pc.Pass.Fset.Position(fn.Pos()).Line)
 }
 
-// toolNameOf returns the constant name of the tool a function literal is
+// ToolNameOf returns the constant name of the tool a function literal is
 // registered for: the literal is an argument of a call whose other
 // argument is a tool built with a constant name (mcp-go
 // s.AddTool(mcp.NewTool("name", ...), func...), go-sdk
 // mcp.AddTool(s, &mcp.Tool{Name: "name"}, func...)); "" when there is none.
-func (pc *pkgCtx) toolNameOf(fn ast.Node) string {
+func (pc *Model) ToolNameOf(fn ast.Node) string {
 	lit, ok := fn.(*ast.FuncLit)
 	if !ok {
 		return ""
@@ -278,7 +274,7 @@ func (pc *pkgCtx) toolNameOf(fn ast.Node) string {
 }
 
 // enclosingCall returns the call that takes lit as an argument, or nil.
-func (pc *pkgCtx) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
+func (pc *Model) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
 	file := pc.FileOf(lit.Pos())
 	if file == nil {
 		return nil
@@ -300,7 +296,7 @@ func (pc *pkgCtx) enclosingCall(lit *ast.FuncLit) *ast.CallExpr {
 // toolName returns the constant name of a tool expression: a call of an SDK
 // constructor whose first argument is a constant string, or a literal of an
 // SDK type with a constant Name field.
-func (pc *pkgCtx) toolName(e ast.Expr) string {
+func (pc *Model) toolName(e ast.Expr) string {
 	e = source.UnAddr(e)
 	switch x := e.(type) {
 	case *ast.CallExpr:
@@ -310,7 +306,7 @@ func (pc *pkgCtx) toolName(e ast.Expr) string {
 			}
 		}
 	case *ast.CompositeLit:
-		if pc.fromSDK(pc.Info.TypeOf(x)) {
+		if pc.FromSDK(pc.Info.TypeOf(x)) {
 			if kv := source.LitField(x, "Name"); kv != nil {
 				if s, ok := source.ConstString(pc.Info, kv.Value); ok {
 					return s

@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"go/ast"
@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -42,28 +41,28 @@ import (
 //
 // The declaring package exports a resultTypeFact on the type, with the
 // names of its fields.
-type resultTypeFact struct {
+type ResultTypeFact struct {
 	Action  string // the field holding the action
 	Content string // the field holding the content, "" if none
 	// ContentIsMap: Content is a map[string]any (else an any).
 	ContentIsMap bool
 }
 
-func (*resultTypeFact) AFact() {}
+func (*ResultTypeFact) AFact() {}
 
-func (f *resultTypeFact) String() string {
+func (f *ResultTypeFact) String() string {
 	return "resultType(" + f.Action + "," + f.Content + ")"
 }
 
-// actionFuncFact marks a function that returns a result's action (as a
+// ActionFuncFact marks a function that returns a result's action (as a
 // string) in result Index: its callers' values are actions.
-type actionFuncFact struct {
+type ActionFuncFact struct {
 	Results []int
 }
 
-func (*actionFuncFact) AFact() {}
+func (*ActionFuncFact) AFact() {}
 
-func (f *actionFuncFact) String() string {
+func (f *ActionFuncFact) String() string {
 	var s []string
 	for _, i := range f.Results {
 		s = append(s, strconv.Itoa(i))
@@ -73,7 +72,7 @@ func (f *actionFuncFact) String() string {
 
 // projectSDK describes a result-like type as an SDK entry, so that the
 // checks read its fields as they read an SDK result's.
-func projectSDK(obj *types.TypeName, f *resultTypeFact) *mcpsdk.SDK {
+func projectSDK(obj *types.TypeName, f *ResultTypeFact) *mcpsdk.SDK {
 	return &mcpsdk.SDK{
 		Name:         "project type " + obj.Name(),
 		Module:       obj.Pkg().Path(),
@@ -85,9 +84,9 @@ func projectSDK(obj *types.TypeName, f *resultTypeFact) *mcpsdk.SDK {
 	}
 }
 
-// resultSDK returns the SDK (or the project-type description) when t is a
+// ResultSDK returns the SDK (or the project-type description) when t is a
 // result type or a result-like project type.
-func (pc *pkgCtx) resultSDK(t types.Type) *mcpsdk.SDK {
+func (pc *Model) ResultSDK(t types.Type) *mcpsdk.SDK {
 	if sdk := pc.SDKs.Result(t); sdk != nil {
 		return sdk
 	}
@@ -99,7 +98,7 @@ func (pc *pkgCtx) resultSDK(t types.Type) *mcpsdk.SDK {
 		return sdk
 	}
 	var sdk *mcpsdk.SDK
-	f := new(resultTypeFact)
+	f := new(ResultTypeFact)
 	if obj.Pkg() != pc.Pass.Pkg && pc.Pass.ImportObjectFact(obj, f) {
 		sdk = projectSDK(obj, f)
 	}
@@ -121,7 +120,7 @@ func structField(t types.Type, name string) *types.Var {
 	return nil
 }
 
-func isStringType(t types.Type) bool {
+func IsStringType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
@@ -129,7 +128,7 @@ func isStringType(t types.Type) bool {
 // actionField returns the field of struct type t named like the SDKs'
 // action field, if it holds a string.
 func actionField(t types.Type) *types.Var {
-	if f := structField(t, mcpsdk.FieldAction); f != nil && isStringType(f.Type()) {
+	if f := structField(t, mcpsdk.FieldAction); f != nil && IsStringType(f.Type()) {
 		return f
 	}
 	return nil
@@ -143,7 +142,7 @@ func hasStringField(t types.Type) bool {
 		return false
 	}
 	for i := 0; i < s.NumFields(); i++ {
-		if isStringType(s.Field(i).Type()) {
+		if IsStringType(s.Field(i).Type()) {
 			return true
 		}
 	}
@@ -168,10 +167,10 @@ func contentField(t types.Type) (string, bool) {
 // mirrorTypes finds the package's result-like types by declaration: struct
 // types with a string Action field, in a package that declares constants
 // for all three actions, and the shapes declaredMirrors finds.
-func mirrorTypes(pc *pkgCtx) {
+func mirrorTypes(pc *Model) {
 	add := func(obj *types.TypeName) {
 		if content, isMap := contentField(obj.Type()); content != "" {
-			pc.projectTypes[obj] = projectSDK(obj, &resultTypeFact{Action: mcpsdk.FieldAction, Content: content, ContentIsMap: isMap})
+			pc.projectTypes[obj] = projectSDK(obj, &ResultTypeFact{Action: mcpsdk.FieldAction, Content: content, ContentIsMap: isMap})
 		}
 	}
 	for _, obj := range declaredMirrors(pc) {
@@ -198,7 +197,7 @@ func mirrorTypes(pc *pkgCtx) {
 // exported function or an exported method of one of the package's
 // interfaces. Most packages declare no such struct and pay one pass over
 // their declarations.
-func declaredMirrors(pc *pkgCtx) []*types.TypeName {
+func declaredMirrors(pc *Model) []*types.TypeName {
 	var shaped []*types.TypeName
 	for o := range pc.topObjects() {
 		if obj, ok := o.(*types.TypeName); ok && !obj.IsAlias() && mirrorShape(obj.Type()) {
@@ -257,7 +256,7 @@ func mirrorShape(t types.Type) bool {
 
 // declaresActions reports whether the package declares string constants
 // for all three actions.
-func declaresActions(pc *pkgCtx) bool {
+func declaresActions(pc *Model) bool {
 	var found [3]bool // one per action, in allActions order
 	n := 0
 	for o := range pc.topObjects() {
@@ -276,7 +275,7 @@ func declaresActions(pc *pkgCtx) bool {
 // topObjects yields the package's package-level objects (constants,
 // variables, types, functions), from its declarations in source order:
 // unlike Scope.Names, it neither allocates nor sorts.
-func (pc *pkgCtx) topObjects() iter.Seq[types.Object] {
+func (pc *Model) topObjects() iter.Seq[types.Object] {
 	return func(yield func(types.Object) bool) {
 		def := func(id *ast.Ident) bool {
 			if obj := pc.Info.Defs[id]; obj != nil {
@@ -315,14 +314,14 @@ func (pc *pkgCtx) topObjects() iter.Seq[types.Object] {
 // resultTypes is the summary of the package's result-like types and of
 // its functions that return an action.
 type resultTypes struct {
-	actionFuncs map[*types.Func]*actionFuncFact
+	actionFuncs map[*types.Func]*ActionFuncFact
 }
 
 // summariseResultTypes decides which of the package's types are filled
 // from answers, exports the facts of the package's result-like types, turns
 // the calls that return them into answers, and records the functions that
 // return an action.
-func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
+func summariseResultTypes(pc *Model, d *Discovery) *resultTypes {
 	for _, fl := range d.fills {
 		if pc.projectTypes[fl.obj] != nil {
 			continue
@@ -331,20 +330,20 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 		if f := structField(fl.obj.Type(), fl.content); f != nil {
 			_, isMap = f.Type().Underlying().(*types.Map)
 		}
-		pc.projectTypes[fl.obj] = projectSDK(fl.obj, &resultTypeFact{Action: fl.action, Content: fl.content, ContentIsMap: isMap})
+		pc.projectTypes[fl.obj] = projectSDK(fl.obj, &ResultTypeFact{Action: fl.action, Content: fl.content, ContentIsMap: isMap})
 	}
 	for obj, sdk := range pc.projectTypes {
 		if sdk != nil && obj.Pkg() == pc.Pass.Pkg {
-			pc.Pass.ExportObjectFact(obj, &resultTypeFact{Action: sdk.ActionField, Content: sdk.ContentField, ContentIsMap: sdk.ContentIsMap})
+			pc.Pass.ExportObjectFact(obj, &ResultTypeFact{Action: sdk.ActionField, Content: sdk.ContentField, ContentIsMap: sdk.ContentIsMap})
 		}
 	}
-	ds := &discoverer{pc: pc, d: d}
+	ds := &discoverer{pc: pc, D: d}
 	for _, tc := range d.typedCalls {
-		if sdk := pc.resultSDK(tc.t); sdk != nil {
+		if sdk := pc.ResultSDK(tc.t); sdk != nil {
 			ds.result(sdk, tc.call, tc.stack, tc.idx)
 		}
 	}
-	rt := &resultTypes{actionFuncs: map[*types.Func]*actionFuncFact{}}
+	rt := &resultTypes{actionFuncs: map[*types.Func]*ActionFuncFact{}}
 	for _, ar := range d.actionReturns {
 		fn, _ := pc.Info.Defs[ar.decl.Name].(*types.Func)
 		if fn == nil {
@@ -352,7 +351,7 @@ func summariseResultTypes(pc *pkgCtx, d *discovery) *resultTypes {
 		}
 		f := rt.actionFuncs[fn]
 		if f == nil {
-			f = &actionFuncFact{}
+			f = &ActionFuncFact{}
 			rt.actionFuncs[fn] = f
 		}
 		if !slices.Contains(f.Results, ar.idx) {
@@ -400,18 +399,18 @@ type actionReturn struct {
 
 // answerField returns, for an expression that selects field name from an
 // answer (res.Action, res.ElicitationResponse.Content), the answer's SDK.
-func (pc *pkgCtx) answerField(e ast.Expr, name func(*mcpsdk.SDK) string) *mcpsdk.SDK {
+func (pc *Model) answerField(e ast.Expr, name func(*mcpsdk.SDK) string) *mcpsdk.SDK {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
 	x := ast.Unparen(sel.X)
 	if inner, ok := x.(*ast.SelectorExpr); ok {
-		if sdk := pc.resultSDK(pc.Info.TypeOf(inner.X)); sdk != nil && sdk.ResponseType != "" && inner.Sel.Name == sdk.ResponseType {
+		if sdk := pc.ResultSDK(pc.Info.TypeOf(inner.X)); sdk != nil && sdk.ResponseType != "" && inner.Sel.Name == sdk.ResponseType {
 			x = inner.X
 		}
 	}
-	sdk := pc.resultSDK(pc.Info.TypeOf(x))
+	sdk := pc.ResultSDK(pc.Info.TypeOf(x))
 	if sdk == nil || sel.Sel.Name != name(sdk) {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"fmt"
@@ -6,28 +6,26 @@ import (
 	"go/types"
 	"unicode/utf8"
 
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// messageFact marks a function that returns, in result Result, a struct
+// MessageFact marks a function that returns, in result Result, a struct
 // whose Message field is built from constant text (a constant, or a
 // concatenation or fmt.Sprintf with constant text): Len is the number of
 // runes of that text, and Full says whether the whole message is
 // constant. A params literal that takes its message from such a value in
 // another package gets the message check at the send.
-type messageFact struct {
+type MessageFact struct {
 	Result int
 	Len    int
 	Full   bool
 }
 
-func (*messageFact) AFact() {}
+func (*MessageFact) AFact() {}
 
-func (f *messageFact) String() string {
+func (f *MessageFact) String() string {
 	return fmt.Sprintf("message(%d:%d)", f.Result, f.Len)
 }
 
@@ -65,18 +63,18 @@ func (ds *discoverer) messageReturns(ret *ast.ReturnStmt, stack []ast.Node) {
 				}
 			}
 		}
-		ds.d.messageReturns = append(ds.d.messageReturns, mr)
+		ds.D.messageReturns = append(ds.D.messageReturns, mr)
 	}
 }
 
 // summariseMessages exports a message fact for the functions whose every
 // return gives a struct with a constant-text Message in the same result.
-func summariseMessages(pc *pkgCtx, d *discovery) {
+func summariseMessages(pc *Model, d *Discovery) {
 	type key struct {
 		decl *ast.FuncDecl
 		idx  int
 	}
-	facts := map[key]*messageFact{}
+	facts := map[key]*MessageFact{}
 	bad := map[key]bool{}
 	for _, mr := range d.messageReturns {
 		k := key{mr.decl, mr.idx}
@@ -86,7 +84,7 @@ func summariseMessages(pc *pkgCtx, d *discovery) {
 		}
 		f := facts[k]
 		if f == nil {
-			f = &messageFact{Result: mr.idx, Len: mr.n, Full: mr.full}
+			f = &MessageFact{Result: mr.idx, Len: mr.n, Full: mr.full}
 			facts[k] = f
 		}
 		if mr.n != f.Len || !mr.full {
@@ -104,10 +102,10 @@ func summariseMessages(pc *pkgCtx, d *discovery) {
 	}
 }
 
-// importedMessage returns the message fact behind a Message field value
+// ImportedMessage returns the message fact behind a Message field value
 // that comes from another package's function: f().Message, or v.Message
 // where v is assigned once from f().
-func importedMessage(pc *pkgCtx, e ast.Expr) (*messageFact, *types.Func) {
+func ImportedMessage(pc *Model, e ast.Expr) (*MessageFact, *types.Func) {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != mcpsdk.FieldMessage {
 		return nil, nil
@@ -128,7 +126,7 @@ func importedMessage(pc *pkgCtx, e ast.Expr) (*messageFact, *types.Func) {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
 		return nil, nil
 	}
-	f := new(messageFact)
+	f := new(MessageFact)
 	if !pc.Pass.ImportObjectFact(fn.Origin(), f) || f.Result != idx {
 		return nil, nil
 	}

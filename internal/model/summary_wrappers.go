@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"fmt"
@@ -10,11 +10,11 @@ import (
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
-// wrapperFact marks a function that passes some of its own parameters into
+// WrapperFact marks a function that passes some of its own parameters into
 // elicitation params fields, like printf's wrapper facts: its call sites in
 // any package get the message, mode and elicitation-id checks on those
 // arguments.
-type wrapperFact struct {
+type WrapperFact struct {
 	Module string       // module path of the SDK (or fork) the params belong to
 	Args   []wrapperArg // sorted by Index; a slice, not a map, so that gob encoding is deterministic
 	Mode   string       // the mode every call uses, "" if it varies or is unknown
@@ -27,7 +27,7 @@ type wrapperArg struct {
 }
 
 // set records that parameter i feeds field; it reports whether that is new.
-func (f *wrapperFact) set(i int, field string) bool {
+func (f *WrapperFact) set(i int, field string) bool {
 	for k, a := range f.Args {
 		if a.Index == i {
 			if a.Field == field {
@@ -42,9 +42,9 @@ func (f *wrapperFact) set(i int, field string) bool {
 	return true
 }
 
-func (*wrapperFact) AFact() {}
+func (*WrapperFact) AFact() {}
 
-func (f *wrapperFact) String() string {
+func (f *WrapperFact) String() string {
 	var parts []string
 	for _, a := range f.Args {
 		parts = append(parts, fmt.Sprintf("%d:%s", a.Index, a.Field))
@@ -59,15 +59,15 @@ func (f *wrapperFact) String() string {
 // wrapper is a function whose call is an elicitation request.
 type wrapper struct {
 	sdk  *mcpsdk.SDK
-	fact *wrapperFact
+	fact *WrapperFact
 }
 
 // site is the request a call of the wrapper makes.
-func (w *wrapper) site(call *ast.CallExpr, decl *ast.FuncDecl) *paramsSite {
-	site := &paramsSite{sdk: w.sdk, call: call, fields: map[string]*fieldVal{}, fixedMode: w.fact.Mode, fn: decl}
+func (w *wrapper) site(call *ast.CallExpr, decl *ast.FuncDecl) *ParamsSite {
+	site := &ParamsSite{SDK: w.sdk, call: call, Fields: map[string]*FieldVal{}, fixedMode: w.fact.Mode, fn: decl}
 	for _, a := range w.fact.Args {
 		if a.Index < len(call.Args) && !(call.Ellipsis.IsValid() && a.Index == len(call.Args)-1) {
-			site.fields[a.Field] = &fieldVal{value: call.Args[a.Index]}
+			site.Fields[a.Field] = &FieldVal{Value: call.Args[a.Index]}
 		}
 	}
 	return site
@@ -76,7 +76,7 @@ func (w *wrapper) site(call *ast.CallExpr, decl *ast.FuncDecl) *paramsSite {
 // importedWrapper returns the wrapper description of a function the
 // package calls: an SDK function that takes params fields as arguments, or
 // a function of another package with a wrapper fact.
-func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
+func importedWrapper(pc *Model, fn *types.Func) *wrapper {
 	fn = fn.Origin()
 	if fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
 		return nil
@@ -84,7 +84,7 @@ func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 	if sdk := pc.SDKs.OfPkg(fn); sdk != nil {
 		for _, p := range sdk.Positional {
 			if mcpsdk.JoinPath(sdk.Module, p.Pkg) == fn.Pkg().Path() && p.Name == fn.Name() && mcpsdk.RecvName(fn) == p.Recv {
-				f := &wrapperFact{Module: sdk.Module, Mode: p.Mode}
+				f := &WrapperFact{Module: sdk.Module, Mode: p.Mode}
 				for i, field := range p.Args {
 					f.set(i, field)
 				}
@@ -93,7 +93,7 @@ func importedWrapper(pc *pkgCtx, fn *types.Func) *wrapper {
 		}
 		return nil
 	}
-	f := new(wrapperFact)
+	f := new(WrapperFact)
 	if !pc.Pass.ImportObjectFact(fn, f) {
 		return nil
 	}
@@ -109,15 +109,15 @@ var wrapperFields = []string{mcpsdk.FieldMessage, mcpsdk.FieldURL, mcpsdk.FieldI
 
 // wrapperSummary holds this package's wrappers.
 type wrapperSummary struct {
-	local map[*types.Func]*wrapperFact
+	local map[*types.Func]*WrapperFact
 }
 
 // summariseWrappers finds this package's wrappers: functions that pass a
 // parameter straight into a params field, directly or through another
 // wrapper. It exports their facts and adds calls of them to the discovered
 // requests.
-func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
-	ws := &wrapperSummary{local: map[*types.Func]*wrapperFact{}}
+func summariseWrappers(pc *Model, d *Discovery) *wrapperSummary {
+	ws := &wrapperSummary{local: map[*types.Func]*WrapperFact{}}
 	paramIndex := func(decl *ast.FuncDecl, e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok || decl == nil {
@@ -146,34 +146,34 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		}
 		f := ws.local[fn]
 		if f == nil {
-			f = &wrapperFact{Module: sdk.Module, Mode: mode}
+			f = &WrapperFact{Module: sdk.Module, Mode: mode}
 			ws.local[fn] = f
 		} else if f.Mode != mode {
 			f.Mode = ""
 		}
 		return f.set(idx, field)
 	}
-	for _, site := range d.params {
-		mode := pc.modeOf(site)
+	for _, site := range d.Params {
+		mode := pc.ModeOf(site)
 		for _, field := range wrapperFields {
-			if fv := site.fields[field]; fv != nil {
-				if i := paramIndex(site.fn, fv.value); i >= 0 {
-					add(site.fn, site.sdk, i, field, mode)
+			if fv := site.Fields[field]; fv != nil {
+				if i := paramIndex(site.fn, fv.Value); i >= 0 {
+					add(site.fn, site.SDK, i, field, mode)
 				}
 			}
 		}
 	}
 	for _, site := range d.wrapperCalls {
-		for field, fv := range site.fields {
-			if i := paramIndex(site.fn, fv.value); i >= 0 {
-				add(site.fn, site.sdk, i, field, site.fixedMode)
+		for field, fv := range site.Fields {
+			if i := paramIndex(site.fn, fv.Value); i >= 0 {
+				add(site.fn, site.SDK, i, field, site.fixedMode)
 			}
 		}
 	}
 	// Wrappers of wrappers within the package, to a fixed point.
 	for changed := true; changed; {
 		changed = false
-		for _, lc := range d.localCalls {
+		for _, lc := range d.LocalCalls {
 			f := ws.local[lc.Fn.Origin()]
 			if f == nil {
 				continue
@@ -192,7 +192,7 @@ func summariseWrappers(pc *pkgCtx, d *discovery) *wrapperSummary {
 		pc.Pass.ExportObjectFact(fn, f)
 	}
 	// Calls of this package's wrappers are requests too.
-	for _, lc := range d.localCalls {
+	for _, lc := range d.LocalCalls {
 		f := ws.local[lc.Fn.Origin()]
 		if f == nil {
 			continue

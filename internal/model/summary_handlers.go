@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"go/ast"
@@ -9,14 +9,13 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
-// handlerFact marks a function that fully handles a result passed in one of
+// HandlerFact marks a function that fully handles a result passed in one of
 // its parameters (every action has its own path), so that passing a result
 // to it counts as handling it.
-type handlerFact struct {
+type HandlerFact struct {
 	Params []int // indexes (receiver excluded) of result parameters fully handled
 	// Reads are result parameters whose Action the function reads without
 	// handling every answer; the caller stays silent about those (the
@@ -24,9 +23,9 @@ type handlerFact struct {
 	Reads []int
 }
 
-func (*handlerFact) AFact() {}
+func (*HandlerFact) AFact() {}
 
-func (f *handlerFact) String() string {
+func (f *HandlerFact) String() string {
 	ints := func(xs []int) string {
 		var s []string
 		for _, x := range xs {
@@ -43,23 +42,23 @@ func (f *handlerFact) String() string {
 // handlerCand is a function parameter of a result type.
 type handlerCand struct {
 	fn   *types.Func
-	decl *ast.FuncDecl
+	Decl *ast.FuncDecl
 	idx  int
-	v    *types.Var
-	sdk  *mcpsdk.SDK
+	V    *types.Var
+	SDK  *mcpsdk.SDK
 }
 
 // handlerSummary holds what this package's functions do with a result
 // passed to them.
 type handlerSummary struct {
-	local map[*types.Func]*handlerFact
-	// cands are the package's functions with a result-typed parameter.
-	cands []handlerCand
+	local map[*types.Func]*HandlerFact
+	// Cands are the package's functions with a result-typed parameter.
+	Cands []handlerCand
 }
 
-// fullyHandled reports whether the candidate's function handles every
+// FullyHandled reports whether the candidate's function handles every
 // answer of its result parameter.
-func (h *handlerSummary) fullyHandled(c handlerCand) bool {
+func (h *handlerSummary) FullyHandled(c handlerCand) bool {
 	f := h.local[c.fn]
 	return f != nil && slices.Contains(f.Params, c.idx)
 }
@@ -67,11 +66,11 @@ func (h *handlerSummary) fullyHandled(c handlerCand) bool {
 // handles tells what fn does with a result passed as argument idx:
 // vHandled when it handles every answer, vPartial when it reads the action
 // but not fully, vNeverRead when it does not look (or we know nothing).
-func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) flow.Verdict {
+func (h *handlerSummary) handles(pc *Model, fn *types.Func, idx int) flow.Verdict {
 	fn = fn.Origin()
 	f := h.local[fn]
 	if f == nil {
-		f = new(handlerFact)
+		f = new(HandlerFact)
 		if !pc.Pass.ImportObjectFact(fn, f) {
 			return flow.VNeverRead
 		}
@@ -85,11 +84,11 @@ func (h *handlerSummary) handles(pc *pkgCtx, fn *types.Func, idx int) flow.Verdi
 	return flow.VNeverRead
 }
 
-// flow returns the action flow analysis that knows the handlers.
-func (h *handlerSummary) flow(pc *pkgCtx) *flow.ActionFlow {
+// Flow returns the action flow analysis that knows the handlers.
+func (h *handlerSummary) Flow(pc *Model) *flow.ActionFlow {
 	return &flow.ActionFlow{
 		Pkg:                pc.Package,
-		DefaultHandlesRest: pc.cfg.DefaultHandlesRest,
+		DefaultHandlesRest: pc.Cfg.DefaultHandlesRest,
 		Handles:            func(fn *types.Func, idx int) flow.Verdict { return h.handles(pc, fn, idx) },
 	}
 }
@@ -97,8 +96,8 @@ func (h *handlerSummary) flow(pc *pkgCtx) *flow.ActionFlow {
 // summariseHandlers computes the handler facts of this package's
 // functions: those whose result-typed parameter is fully handled, and
 // those that read its action.
-func summariseHandlers(pc *pkgCtx) *handlerSummary {
-	h := &handlerSummary{local: map[*types.Func]*handlerFact{}}
+func summariseHandlers(pc *Model) *handlerSummary {
+	h := &handlerSummary{local: map[*types.Func]*HandlerFact{}}
 	for _, f := range pc.Pass.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -111,29 +110,29 @@ func summariseHandlers(pc *pkgCtx) *handlerSummary {
 			}
 			params := fn.Type().(*types.Signature).Params()
 			for i := 0; i < params.Len(); i++ {
-				if sdk := pc.resultSDK(params.At(i).Type()); sdk != nil {
-					h.cands = append(h.cands, handlerCand{fn, fd, i, params.At(i), sdk})
+				if sdk := pc.ResultSDK(params.At(i).Type()); sdk != nil {
+					h.Cands = append(h.Cands, handlerCand{fn, fd, i, params.At(i), sdk})
 				}
 			}
 		}
 	}
-	factOf := func(fn *types.Func) *handlerFact {
+	factOf := func(fn *types.Func) *HandlerFact {
 		f := h.local[fn]
 		if f == nil {
-			f = &handlerFact{}
+			f = &HandlerFact{}
 			h.local[fn] = f
 		}
 		return f
 	}
-	af := h.flow(pc)
+	af := h.Flow(pc)
 	// Helpers may call helpers: iterate until nothing changes.
 	for changed := true; changed; {
 		changed = false
-		for _, c := range h.cands {
-			if h.fullyHandled(c) {
+		for _, c := range h.Cands {
+			if h.FullyHandled(c) {
 				continue
 			}
-			r := af.AnalyzeUses(c.v, c.decl.Body, c.sdk)
+			r := af.AnalyzeUses(c.V, c.Decl.Body, c.SDK)
 			switch {
 			case r.Verdict == flow.VHandled:
 				f := factOf(c.fn)

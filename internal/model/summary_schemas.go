@@ -1,4 +1,4 @@
-package analyzer
+package model
 
 import (
 	"encoding/json"
@@ -16,35 +16,36 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// schemaFact carries a requested schema defined in one package (an
+// SchemaFact carries a requested schema defined in one package (an
 // exported variable assigned once, or an exported helper function without
 // parameters that returns one expression) to the packages that use it.
-type schemaFact struct {
+type SchemaFact struct {
 	JSON string
 }
 
-func (*schemaFact) AFact()         {}
-func (*schemaFact) String() string { return "schema" }
+func (*SchemaFact) AFact() {}
+
+func (*SchemaFact) String() string { return "schema" }
 
 // schemaSummary reads the package's schemas: it resolves variables
 // assigned exactly once, helper functions that return a single expression,
 // and schemas other packages exported.
 type schemaSummary struct {
-	reader *goschema.Reader
+	Reader *goschema.Reader
 	// found are the findings of the nested, schema and sensitive checks,
 	// made once for the three (checked is set once they are).
 	found   []schemaFinding
 	checked bool
-	// bySite are the findings about each request's schema.
-	bySite map[*paramsSite][]schemaFinding
+	// BySite are the findings about each request's schema.
+	BySite map[*ParamsSite][]schemaFinding
 }
 
 // summariseSchemas builds the package's schema reader and exports a fact
 // for each exported schema-like variable and helper whose value can be read
 // statically.
-func summariseSchemas(pc *pkgCtx) *schemaSummary {
-	s := &schemaSummary{reader: newSchemaReader(pc)}
-	r := s.reader
+func summariseSchemas(pc *Model) *schemaSummary {
+	s := &schemaSummary{Reader: newSchemaReader(pc)}
+	r := s.Reader
 	export := func(obj types.Object, e ast.Expr) {
 		if obj == nil || !obj.Exported() || e == nil {
 			return
@@ -62,7 +63,7 @@ func summariseSchemas(pc *pkgCtx) *schemaSummary {
 		if err != nil {
 			return
 		}
-		pc.Pass.ExportObjectFact(obj, &schemaFact{JSON: string(data)})
+		pc.Pass.ExportObjectFact(obj, &SchemaFact{JSON: string(data)})
 	}
 	for _, f := range pc.Pass.Files {
 		for _, decl := range f.Decls {
@@ -92,13 +93,13 @@ func summariseSchemas(pc *pkgCtx) *schemaSummary {
 	return s
 }
 
-// read reads the schema e, with the problems found reading it (invalid
+// Read reads the schema e, with the problems found reading it (invalid
 // JSON text).
-func (s *schemaSummary) read(e ast.Expr) (*schema.Node, []goschema.Problem) {
-	s.reader.Problems = nil
-	n := s.reader.Read(e)
-	probs := s.reader.Problems
-	s.reader.Problems = nil
+func (s *schemaSummary) Read(e ast.Expr) (*schema.Node, []goschema.Problem) {
+	s.Reader.Problems = nil
+	n := s.Reader.Read(e)
+	probs := s.Reader.Problems
+	s.Reader.Problems = nil
 	return n, probs
 }
 
@@ -108,7 +109,7 @@ func looksLikeSchema(n *schema.Node) bool {
 }
 
 // newSchemaReader returns a reader for the package's schema expressions.
-func newSchemaReader(pc *pkgCtx) *goschema.Reader {
+func newSchemaReader(pc *Model) *goschema.Reader {
 	returns := map[*types.Func]ast.Expr{}
 	for _, f := range pc.Pass.Files {
 		for _, d := range f.Decls {
@@ -143,11 +144,11 @@ func newSchemaReader(pc *pkgCtx) *goschema.Reader {
 }
 
 // importedSchema reads the schema fact of another package's object.
-func importedSchema(pc *pkgCtx, obj types.Object) *schema.Node {
+func importedSchema(pc *Model, obj types.Object) *schema.Node {
 	if obj.Pkg() == nil || obj.Pkg() == pc.Pass.Pkg {
 		return nil
 	}
-	var f schemaFact
+	var f SchemaFact
 	if !pc.Pass.ImportObjectFact(obj, &f) {
 		return nil
 	}
@@ -159,76 +160,76 @@ func importedSchema(pc *pkgCtx, obj types.Object) *schema.Node {
 }
 
 type schemaFinding struct {
-	check    string
-	pos, end token.Pos
-	message  string
-	// related names the elicitation, for a finding about a struct field
+	Check    string
+	Pos, End token.Pos
+	Message  string
+	// Related names the elicitation, for a finding about a struct field
 	// that jsonschema.For made a property of: the field may be far from
 	// every elicitation that uses it.
-	related []analysis.RelatedInformation
-	// rejects is set when go-sdk rejects the schema for this problem at
+	Related []analysis.RelatedInformation
+	// Rejects is set when go-sdk rejects the schema for this problem at
 	// run time; repair is the edit that fixes it, when there is one.
-	rejects bool
-	repair  []analysis.TextEdit
+	Rejects bool
+	Repair  []analysis.TextEdit
 }
 
-// findings checks the requested schemas of the package's requests, once.
-func (s *schemaSummary) findings(c *pkgCtx) []schemaFinding {
+// Findings checks the requested schemas of the package's requests, once.
+func (s *schemaSummary) Findings(c *Model) []schemaFinding {
 	if s.checked {
 		return s.found
 	}
 	s.checked = true
 	var matcher *sensitive.Matcher
-	if !c.cfg.Disable[config.CheckSensitive] {
-		m, err := sensitive.New(c.cfg.SensitivePatterns.ListValue, c.cfg.SensitiveAllow)
+	if !c.Cfg.Disable[config.CheckSensitive] {
+		m, err := sensitive.New(c.Cfg.SensitivePatterns.ListValue, c.Cfg.SensitiveAllow)
 		if err != nil {
 			return nil // the flag was validated when set; nothing sensible to do
 		}
 		matcher = m
 	}
 	add := func(check string, pos, end token.Pos, msg string) {
-		s.found = append(s.found, schemaFinding{check: check, pos: pos, end: end, message: msg})
+		s.found = append(s.found, schemaFinding{Check: check, Pos: pos, End: end, Message: msg})
 	}
-	for _, site := range c.d.params {
-		fv := site.fields[mcpsdk.FieldSchema]
-		if fv == nil || site.lit == nil {
+	for _, site := range c.D.Params {
+		fv := site.Fields[mcpsdk.FieldSchema]
+		if fv == nil || site.Lit == nil {
 			continue
 		}
-		mode := c.modeOf(site)
+		mode := c.ModeOf(site)
 		if mode == mcpsdk.ModeURL {
 			continue // the mode check reports a schema in url mode
 		}
-		if _, ok := source.ConstString(c.Info, fv.value); ok && isGoString(c.Info.TypeOf(fv.value)) {
-			add(config.CheckSchema, fv.value.Pos(), fv.value.End(), "RequestedSchema is a Go string: it is sent as a JSON string, not as a schema object; use json.RawMessage(...) or a map literal")
+		if _, ok := source.ConstString(c.Info, fv.Value); ok && isGoString(c.Info.TypeOf(fv.Value)) {
+			add(config.CheckSchema, fv.Value.Pos(), fv.Value.End(), "RequestedSchema is a Go string: it is sent as a JSON string, not as a schema object; use json.RawMessage(...) or a map literal")
 			continue
 		}
-		root, probs := s.read(fv.value)
+		root, probs := s.Read(fv.Value)
 		for _, p := range probs {
 			add(config.CheckSchema, p.Pos, p.End, p.Message)
 		}
 		if root == nil || root.Kind == schema.Unknown {
 			continue
 		}
-		opts := schema.Options{Version: c.cfg.Version()}
+		opts := schema.Options{Version: c.Cfg.Version()}
 		if mode == mcpsdk.ModeForm || mode == "" {
 			opts.Sensitive = matcher
 		}
 		for _, f := range schema.Check(root, opts) {
-			sf := schemaFinding{check: f.Check, pos: f.Pos, end: f.End, message: f.Message, rejects: f.Rejects}
-			if f.Field != nil && (f.Pos < site.lit.Pos() || f.Pos >= site.lit.End()) {
-				sf.related = []analysis.RelatedInformation{{
-					Pos: fv.at().Pos(), End: fv.value.End(),
+			sf := schemaFinding{Check: f.Check, Pos: f.Pos, End: f.End, Message: f.Message, Rejects: f.Rejects}
+			if f.Field != nil && (f.Pos < site.Lit.Pos() || f.Pos >= site.Lit.End()) {
+				sf.Related = []analysis.RelatedInformation{{
+					Pos: fv.At().Pos(), End: fv.Value.End(),
 					Message: "requested by this elicitation",
 				}}
 			}
 			if f.Remove {
-				sf.repair = fix.RemoveMember(c.Package, f.Pos)
+				sf.Repair = fix.RemoveMember(c.Package, f.Pos)
 			}
 			s.found = append(s.found, sf)
-			if s.bySite == nil {
-				s.bySite = map[*paramsSite][]schemaFinding{}
+			if s.BySite == nil {
+				s.BySite = map[*ParamsSite][]schemaFinding{}
 			}
-			s.bySite[site] = append(s.bySite[site], sf)
+			s.BySite[site] = append(s.BySite[site], sf)
 		}
 	}
 	return s.found
