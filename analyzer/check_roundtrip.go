@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/migrate"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/report"
@@ -42,7 +44,7 @@ import (
 //   - handlers that ask on every call and never read the answers;
 //   - with -spec=2026-07-28, API that version removed.
 func checkRoundTrip(c *checkPass) {
-	rt := &roundTripCheck{checkPass: c}
+	rt := &roundTripCheck{checkPass: c, migrations: migrate.New(c.Model)}
 	rt.directRequests()
 	rt.answerAsserts()
 	rt.answerKinds()
@@ -60,7 +62,7 @@ type roundTripCheck struct {
 	*checkPass
 	// migrations are the fixes of the handlers with direct requests, by
 	// handler (see migrate.go).
-	migrations map[ast.Node]*migration
+	migrations *migrate.Migrations
 }
 
 // directRequests reports every direct (server-initiated) request made
@@ -74,7 +76,7 @@ func (rt *roundTripCheck) directRequests() {
 		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) {
 			continue
 		}
-		fixes, why := rt.migrate(dc)
+		fixes, why := rt.migrations.Migrate(dc)
 		ctx := rt.requestContext(dc)
 		msg := directMessage(dc, ctx)
 		if ctx.reachedFrom != "" {

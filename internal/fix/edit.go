@@ -86,6 +86,9 @@ func RemoveMember(pc *source.Package, key token.Pos) []analysis.TextEdit {
 	return edit
 }
 
+// This file holds what suggested fixes need to write source text: names,
+// zero values, indentation, imports.
+
 // ZeroValue spells the zero value of t, if it can be written in this file.
 func ZeroValue(t types.Type, qual types.Qualifier) (string, bool) {
 	switch u := t.Underlying().(type) {
@@ -266,6 +269,13 @@ func FailReturn(pc *source.Package, sig *types.Signature, f *ast.File, why strin
 	vals = append(vals, fmt.Sprintf("%s.New(%q)", errs, why))
 	return "return " + strings.Join(vals, ", "), edits, true
 }
+
+// Formatting fixes. gopls, golangci-lint --fix and other consumers of
+// analysis edits apply a fix's edits as they are, without formatting the
+// file afterwards, so the edits must leave it gofmt-formatted: text that
+// moves code to another depth re-indented, the trailing comments of the
+// lines around a line that changed length aligned again. Producers write
+// the right tokens; Format gets the white space right for them all.
 
 // Format rewrites the edits of a fix to one file so that the file they
 // give is what go/format makes of it. It formats the edited file and

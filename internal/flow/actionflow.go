@@ -28,6 +28,10 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// This file reads how code branches on a result's action. The handler
+// summary uses it to decide which helpers fully handle a result passed to
+// them; the actions check uses it on every result.
+
 // The three answers a user can give.
 const (
 	ActAccept  = "accept"

@@ -506,6 +506,8 @@ func (ds *discoverer) declared(site *ResultSite, p *ast.ValueSpec, idx int) {
 	}
 }
 
+// The round trip.
+
 // rtTypeIn returns the SDK whose types package declares t (or *t) under the
 // name its RoundTrip picks.
 func (pc *Model) rtTypeIn(t types.Type, pick func(*mcpsdk.RoundTrip) string) *mcpsdk.SDK {

@@ -1,4 +1,4 @@
-package analyzer
+package migrate
 
 import (
 	"bytes"
@@ -10,16 +10,14 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/fix"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
 	"golang.org/x/tools/go/analysis"
 )
 
 // This file writes the migration's edits. It writes the text gofmt would
 // write where it can (the params re-indented, the lines in place); the
 // reporter makes the rest of the white space what gofmt makes of it
-// (formatFix), so that gopls and golangci-lint, which apply raw edits,
+// (fix.Format), so that gopls and golangci-lint, which apply raw edits,
 // leave formatted code.
 
 // edits returns the edits of the migration, or why there are none.
@@ -41,7 +39,7 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 	}
 	edits = append(edits, more...)
 	for _, st := range m.deleted {
-		edits = append(edits, analysis.TextEdit{Pos: m.rt.LineStart(st.Pos()), End: m.rt.LineEnd(st.End()) + 1})
+		edits = append(edits, analysis.TextEdit{Pos: m.mod.LineStart(st.Pos()), End: m.mod.LineEnd(st.End()) + 1})
 	}
 	for _, id := range m.blanks {
 		edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte("_")})
@@ -60,10 +58,10 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 // handler add their answer's name.
 func (m *migration) assignKeys() {
 	used := map[string]bool{}
-	for _, r := range m.rt.D.RT.Requests {
+	for _, r := range m.mod.D.RT.Requests {
 		used[r.Key] = true
 	}
-	for _, r := range m.rt.D.RT.Reads {
+	for _, r := range m.mod.D.RT.Reads {
 		used[r.Key] = true
 	}
 	base := m.keyBase()
@@ -89,7 +87,7 @@ func (m *migration) keyBase() string {
 	if d, ok := m.fn.(*ast.FuncDecl); ok {
 		return d.Name.Name
 	}
-	if name := m.rt.ToolNameOf(m.fn); name != "" {
+	if name := m.mod.ToolNameOf(m.fn); name != "" {
 		return name
 	}
 	for _, d := range m.file.Decls {
@@ -145,6 +143,8 @@ func withRepairs(edits []analysis.TextEdit, asks []*ask) []analysis.TextEdit {
 	return append(out, repairs...)
 }
 
+// Spelling the round trip.
+
 // mergeInserts joins insertions at the same place into one edit.
 func mergeInserts(edits []analysis.TextEdit) []analysis.TextEdit {
 	var out []analysis.TextEdit
@@ -158,8 +158,6 @@ func mergeInserts(edits []analysis.TextEdit) []analysis.TextEdit {
 	return out
 }
 
-// Spelling the round trip.
-
 func (m *migration) gosdk() bool { return m.sdk.RoundTrip.ResponseIface != "" }
 
 // responses spells the answers of the call: req.Params.InputResponses.
@@ -171,7 +169,7 @@ func (m *migration) responses() string {
 // zeros spells the zero values of the handler's results between the first
 // and the error, each followed by ", ".
 func (m *migration) zeros() (string, bool) {
-	qual := m.rt.Qualifier(m.file)
+	qual := m.mod.Qualifier(m.file)
 	var b strings.Builder
 	res := m.sig.Results()
 	for i := 1; i < res.Len()-1; i++ {
@@ -211,7 +209,7 @@ func (m *migration) parsesContent(a *ask) bool {
 	read := false
 	ast.Inspect(m.body, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == mcpsdk.FieldContent {
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.rt.Info.Uses[id] == a.resVar {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.mod.Info.Uses[id] == a.resVar {
 				read = true
 			}
 		}
@@ -275,7 +273,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 		if a.errIf != nil {
 			fmtName := m.importPath("fmt", "fmt")
 			fmt.Fprintf(&b, "\n%sif len(%s.%s) > 1 {", ind, ans, list)
-			if usedIn(m.rt.Info, a.errIf.Body, a.errVar) {
+			if usedIn(m.mod.Info, a.errIf.Body, a.errVar) {
 				fmt.Fprintf(&b, "\n%s\t%s := %s.Errorf(%q, len(%s.%s))", ind, a.errName, fmtName, dc.TooMany, ans, list)
 			}
 			b.WriteString(m.blockInner(a.errIf.Body))
@@ -316,7 +314,7 @@ func (m *migration) keepsErrIf(a *ask) bool {
 // blockInner returns the text between a block's braces, from the newline
 // after { to the indentation before }.
 func (m *migration) blockInner(b *ast.BlockStmt) string {
-	data, tf := m.rt.Src(b.Pos())
+	data, tf := m.mod.Src(b.Pos())
 	return string(data[tf.Offset(b.Lbrace)+1 : tf.Offset(b.Rbrace)])
 }
 
@@ -347,7 +345,7 @@ func (m *migration) replaced(a *ask) token.Pos {
 // on a line of its own in the replaced text. Comments inside kept params
 // stay where they are. end may grow to take in the last line's comment.
 func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
-	tf := m.rt.Pass.Fset.File(a.stmt.Pos())
+	tf := m.mod.Pass.Fset.File(a.stmt.Pos())
 	var trailing []string
 	for _, cg := range m.file.Comments {
 		sameLine := *end == a.stmt.End() && cg.Pos() >= *end && tf.Line(cg.Pos()) == tf.Line(*end)
@@ -357,7 +355,7 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 		if a.params != nil && cg.Pos() >= a.params.Pos() && cg.End() <= a.params.End() {
 			continue
 		}
-		if !m.rt.OnlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
+		if !m.mod.OnlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
 			for _, c := range cg.List {
 				trailing = append(trailing, c.Text)
 			}
@@ -379,7 +377,7 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 // re-indented one level deeper; the text before and after them is
 // replaced.
 func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
-	ind := m.rt.IndentOf(a.stmt.Pos())
+	ind := m.mod.IndentOf(a.stmt.Pos())
 	end := m.replaced(a)
 	trailing, why := m.comments(a, &end)
 	if why != "" {
@@ -455,7 +453,7 @@ func (m *migration) returnParts(a *ask, ind, zeros string) (string, string) {
 // go, leaving what they need after the answers (see after).
 func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 	first := m.asks[0]
-	ind := m.rt.IndentOf(first.stmt.Pos())
+	ind := m.mod.IndentOf(first.stmt.Pos())
 	zeros, ok := m.zeros()
 	if !ok {
 		return nil, "the handler's other results have no zero value the fix can write"
@@ -522,8 +520,8 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 			continue
 		}
 		// Nothing is left of the statement: remove its lines.
-		start := m.rt.LineStart(a.stmt.Pos())
-		edits = append(edits, analysis.TextEdit{Pos: start, End: m.rt.LineEnd(end) + 1})
+		start := m.mod.LineStart(a.stmt.Pos())
+		edits = append(edits, analysis.TextEdit{Pos: start, End: m.mod.LineEnd(end) + 1})
 	}
 	return edits, ""
 }
@@ -533,11 +531,11 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 // deletions of tabs at line starts (none inside a raw string, none on an
 // empty line).
 func (m *migration) reindentEdits(e ast.Expr, want int) ([]analysis.TextEdit, bool) {
-	data, tf := m.rt.Src(e.Pos())
+	data, tf := m.mod.Src(e.Pos())
 	if data == nil {
 		return nil, false
 	}
-	delta := want - len(m.rt.IndentOf(e.Pos()))
+	delta := want - len(m.mod.IndentOf(e.Pos()))
 	if delta == 0 {
 		return nil, true
 	}
@@ -567,7 +565,7 @@ func (m *migration) reindentEdits(e ast.Expr, want int) ([]analysis.TextEdit, bo
 // movedText returns the text of e re-indented for a line indented by want
 // tabs.
 func (m *migration) movedText(e ast.Expr, want int) (string, bool) {
-	data, tf := m.rt.Src(e.Pos())
+	data, tf := m.mod.Src(e.Pos())
 	if data == nil {
 		return "", false
 	}
@@ -611,7 +609,7 @@ func inRaw(lits []*ast.BasicLit, pos token.Pos) bool {
 // makes of it (formatFix in edit.go); TestFixTextFormatted and the real-SDK
 // tests, which build the fixed code, check the rewrite itself.
 func (m *migration) checked(edits []analysis.TextEdit) ([]analysis.TextEdit, string) {
-	data, tf := m.rt.Src(m.fn.Pos())
+	data, tf := m.mod.Src(m.fn.Pos())
 	if data == nil {
 		return nil, "the file could not be read"
 	}

@@ -1,6 +1,4 @@
-package analyzer
-
-// The migration: the round-trip check's fix, which moves the direct
+// Package migrate is the round-trip check's fix: it moves the direct
 // (server-initiated) requests of a handler to the 2026-07-28 round trip.
 //
 //	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{...})
@@ -26,9 +24,14 @@ package analyzer
 // check after the request goes: the SDK makes the request itself for an
 // older client, and its errors reach that client as JSON-RPC errors.
 //
-// migrate_match.go decides whether a handler's requests can move and why
-// not; migrate_edit.go writes the edits; the goldens of
-// testdata/src/migrate* show every rewrite.
+// migrate.go plans a handler's migration; migrate_match.go decides whether
+// a handler's requests can move and why not; migrate_edit.go writes the
+// edits; the goldens of testdata/src/migrate* show every rewrite.
+//
+// It uses the model (internal/model: the direct requests, the handlers,
+// the schema findings it repairs), internal/source and internal/fix; no
+// check.
+package migrate
 
 import (
 	"go/ast"
@@ -37,19 +40,16 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/elicitlint/elicitlint/internal/model"
-
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
 // migration is the fix of one handler: all its direct requests, moved to
 // the round trip together, or why they cannot be.
 type migration struct {
-	rt   *roundTripCheck
+	mod  *model.Model
 	sdk  *mcpsdk.SDK
 	fn   ast.Node
 	body *ast.BlockStmt
@@ -111,21 +111,28 @@ type ask struct {
 	kept []ast.Node
 }
 
-// migrate returns the fix that moves dc to the round trip, or why there is
+// Migrations plans the migration of each handler of a package once.
+type Migrations struct {
+	mod  *model.Model
+	byFn map[ast.Node]*migration
+}
+
+func New(mod *model.Model) *Migrations {
+	return &Migrations{mod: mod, byFn: map[ast.Node]*migration{}}
+}
+
+// Migrate returns the fix that moves dc to the round trip, or why there is
 // none ("" when the finding says it already).
-func (rt *roundTripCheck) migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, string) {
+func (ms *Migrations) Migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, string) {
 	fn, _ := source.Enclosing(dc.Stack)
 	if fn == nil {
 		return nil, "the request is not made in a function"
 	}
-	if rt.migrations == nil {
-		rt.migrations = map[ast.Node]*migration{}
-	}
-	m := rt.migrations[fn]
+	m := ms.byFn[fn]
 	if m == nil {
-		m = &migration{rt: rt, sdk: dc.SDK, fn: fn}
+		m = &migration{mod: ms.mod, sdk: dc.SDK, fn: fn}
 		m.plan()
-		rt.migrations[fn] = m
+		ms.byFn[fn] = m
 	}
 	return m.fixes, m.why
 }
@@ -136,13 +143,13 @@ func (m *migration) plan() {
 		m.why = why
 		return
 	}
-	for _, dc := range m.rt.D.RT.Direct {
+	for _, dc := range m.mod.D.RT.Direct {
 		if f, _ := source.Enclosing(dc.Stack); f == m.fn && model.HasRoundTrip(dc.SDK, dc.Fn) {
 			a, why := m.matchAsk(dc)
 			if why != "" {
 				m.why = why
 				if len(m.asks) > 0 || m.countAsks() > 1 {
-					m.why = lineOf(m.rt.Model, dc.Call.Pos()) + why
+					m.why = lineOf(m.mod, dc.Call.Pos()) + why
 				}
 				return
 			}
@@ -195,7 +202,7 @@ func (m *migration) dropped(pos token.Pos) bool {
 // (the session or a context made for the request): the fix deletes their
 // declarations, or turns them into _, so that the handler still compiles.
 func (m *migration) unusedAfter() string {
-	pc := m.rt.Model
+	pc := m.mod
 	uses := map[*types.Var][]*ast.Ident{}
 	defs := map[*types.Var]*ast.Ident{}
 	ast.Inspect(m.body, func(n ast.Node) bool {
@@ -240,7 +247,7 @@ func (m *migration) unusedAfter() string {
 // dropDecl removes the declaration of v, whose every use the fix removes:
 // the statement, when v is all it declares, or v's name, made _.
 func (m *migration) dropDecl(v *types.Var, def *ast.Ident, defs map[*types.Var]*ast.Ident, uses map[*types.Var][]*ast.Ident, handled map[*types.Var]bool) string {
-	pc := m.rt.Model
+	pc := m.mod
 	var stmt *ast.AssignStmt
 	ast.Inspect(m.body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && slices.Contains(as.Lhs, ast.Expr(def)) {
@@ -290,7 +297,7 @@ func (m *migration) allDropped(ids []*ast.Ident) bool {
 // countAsks counts the handler's direct requests.
 func (m *migration) countAsks() int {
 	n := 0
-	for _, dc := range m.rt.D.RT.Direct {
+	for _, dc := range m.mod.D.RT.Direct {
 		if f, _ := source.Enclosing(dc.Stack); f == m.fn {
 			n++
 		}

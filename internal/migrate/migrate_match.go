@@ -1,4 +1,4 @@
-package analyzer
+package migrate
 
 import (
 	"fmt"
@@ -9,13 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/elicitlint/elicitlint/internal/model"
-
 	"github.com/elicitlint/elicitlint/internal/fix"
-
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
 )
 
 // This file decides whether the direct requests of a handler can move to
@@ -26,7 +23,7 @@ import (
 // pointer to one of the SDK's result types first and an error last. ok is
 // false when it is not, with why ("" when the finding says it already).
 func (m *migration) matchHandler() (why string, ok bool) {
-	rt, rtd := m.rt, m.sdk.RoundTrip
+	rt, rtd := m.mod, m.sdk.RoundTrip
 	m.sig = rt.SignatureOf(m.fn)
 	m.body = model.FuncBody(m.fn)
 	m.file = rt.FileOf(m.fn.Pos())
@@ -66,7 +63,7 @@ func (m *migration) matchHandler() (why string, ok bool) {
 	// The request parameter.
 	params := m.funcType().Params
 	for _, f := range params.List {
-		t := m.rt.Info.TypeOf(f.Type)
+		t := m.mod.Info.TypeOf(f.Type)
 		if t == nil || !m.carriesAnswers(t) {
 			continue
 		}
@@ -97,7 +94,7 @@ func (m *migration) funcType() *ast.FuncType {
 // carriesAnswers reports whether t is a request of the SDK whose params
 // carry answers.
 func (m *migration) carriesAnswers(t types.Type) bool {
-	if !m.rt.FromSDK(t) {
+	if !m.mod.FromSDK(t) {
 		return false
 	}
 	rtd := m.sdk.RoundTrip
@@ -114,7 +111,7 @@ func (m *migration) carriesAnswers(t types.Type) bool {
 // call` (either may be _) with an optional `if err != nil { ... }` right
 // after it, or the call alone, in a statement list of the handler.
 func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
-	pc := m.rt.Model
+	pc := m.mod
 	a := &ask{dc: dc}
 	n := len(dc.Stack)
 	if n < 3 {
@@ -198,7 +195,7 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 // matchParams finds the params of the request: the expression the fix
 // keeps, or the text it writes.
 func (m *migration) matchParams(a *ask) string {
-	pc, dc := m.rt.Model, a.dc
+	pc, dc := m.mod, a.dc
 	call := dc.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -285,8 +282,8 @@ func (m *migration) matchSchema(a *ask) string {
 	if site == nil {
 		return ""
 	}
-	m.rt.Sum.Schemas.Findings(m.rt.checkPass.Model) // computes bySite
-	for _, f := range m.rt.Sum.Schemas.BySite[site] {
+	m.mod.Sum.Schemas.Findings(m.mod) // computes bySite
+	for _, f := range m.mod.Sum.Schemas.BySite[site] {
 		if !f.Rejects {
 			continue
 		}
@@ -308,9 +305,9 @@ func (m *migration) paramsSite(a *ask) *model.ParamsSite {
 	e = source.UnAddr(e)
 	var v *types.Var
 	if id, ok := e.(*ast.Ident); ok {
-		v, _ = m.rt.Info.Uses[id].(*types.Var)
+		v, _ = m.mod.Info.Uses[id].(*types.Var)
 	}
-	for _, site := range m.rt.D.Params {
+	for _, site := range m.mod.D.Params {
 		if site.Lit != nil && ast.Expr(site.Lit) == e || v != nil && site.V == v {
 			return site
 		}
@@ -407,7 +404,7 @@ func (m *migration) matchAsks() string {
 		}
 		prev := m.asks[i-1]
 		if !slices.Equal(a.list, first.list) {
-			return lineOf(m.rt.Model, a.dc.Call.Pos()) + "it is asked only on some paths after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
+			return lineOf(m.mod, a.dc.Call.Pos()) + "it is asked only on some paths after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
 		}
 		// The statements between two requests run on the second call
 		// only: they must not need an answer, nor leave the handler.
@@ -418,7 +415,7 @@ func (m *migration) matchAsks() string {
 		between := a.list[from:to]
 		for _, s := range append(slices.Clone(between), a.stmt) {
 			if dep := m.usesAnswer(s, answers, a); dep != nil {
-				return lineOf(m.rt.Model, a.dc.Call.Pos()) + "it depends on the answer of the request at line " + fmt.Sprint(m.line(dep.dc.Call.Pos())) + "; ask in steps with RequestState"
+				return lineOf(m.mod, a.dc.Call.Pos()) + "it depends on the answer of the request at line " + fmt.Sprint(m.line(dep.dc.Call.Pos())) + "; ask in steps with RequestState"
 			}
 		}
 		for _, s := range between {
@@ -426,25 +423,25 @@ func (m *migration) matchAsks() string {
 				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.short(bad))
 			}
 			if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
-				return lineOf(m.rt.Model, a.dc.Call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.Call.Pos())) + " may skip it; ask in steps with RequestState"
+				return lineOf(m.mod, a.dc.Call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.Call.Pos())) + " may skip it; ask in steps with RequestState"
 			}
 		}
 		// Its params move up to the first request: they may use only
 		// what is declared before it.
 		if v := m.declaredAfter(a, first.stmt.Pos()); v != nil {
-			return lineOf(m.rt.Model, a.dc.Call.Pos()) + "its params use " + v.Name() + ", set after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
+			return lineOf(m.mod, a.dc.Call.Pos()) + "its params use " + v.Name() + ", set after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
 		}
 	}
 	return ""
 }
 
-func (m *migration) line(pos token.Pos) int { return m.rt.Pass.Fset.Position(pos).Line }
+func (m *migration) line(pos token.Pos) int { return m.mod.Pass.Fset.Position(pos).Line }
 
 // errorsChecked checks that the requests' error variables are declared by
 // the requests and read only by the checks right after them, which the fix
 // removes (several requests of a handler often share one err).
 func (m *migration) errorsChecked() string {
-	pc := m.rt.Model
+	pc := m.mod
 	within := func(pos token.Pos) bool {
 		for _, a := range m.asks {
 			if a.stmt.Pos() <= pos && pos < a.stmt.End() || a.errIf != nil && a.errIf.Pos() <= pos && pos < a.errIf.End() {
@@ -490,7 +487,7 @@ func (m *migration) usesAnswer(n ast.Node, answers map[*types.Var]*ask, self *as
 	var dep *ask
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := m.rt.Info.Uses[id].(*types.Var); ok {
+			if v, ok := m.mod.Info.Uses[id].(*types.Var); ok {
 				if a := answers[v]; a != nil && a != self {
 					dep = a
 				}
@@ -511,7 +508,7 @@ func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
 	}
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := m.rt.Info.Uses[id].(*types.Var); ok && source.IsLocal(v) && v.Pos() > pos && v.Pos() < a.stmt.Pos() {
+			if v, ok := m.mod.Info.Uses[id].(*types.Var); ok && source.IsLocal(v) && v.Pos() > pos && v.Pos() < a.stmt.Pos() {
 				found = v
 			}
 		}
@@ -592,7 +589,7 @@ func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, stri
 // entirely before the request: branches that always leave the handler
 // need not be.
 func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
-	pc := m.rt.Model
+	pc := m.mod
 	switch s := s.(type) {
 	case *ast.IfStmt:
 		if bad := m.impureAny(s.Init, s.Cond); bad != nil {
@@ -641,7 +638,7 @@ func (m *migration) short(n ast.Node) string {
 	if call, ok := n.(*ast.CallExpr); ok {
 		n = call
 	}
-	data, tf := m.rt.Src(n.Pos())
+	data, tf := m.mod.Src(n.Pos())
 	var s string
 	if data != nil && tf.Offset(n.End()) <= len(data) {
 		s = string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
@@ -664,7 +661,7 @@ func (m *migration) exprText(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	if err := format.Node(&b, m.rt.Pass.Fset, e); err != nil {
+	if err := format.Node(&b, m.mod.Pass.Fset, e); err != nil {
 		return "", false
 	}
 	return b.String(), !strings.Contains(b.String(), "\n")
@@ -672,7 +669,7 @@ func (m *migration) exprText(e ast.Expr) (string, bool) {
 
 // text returns the source text of a one-line node.
 func (m *migration) text(n ast.Node) (string, bool) {
-	data, tf := m.rt.Src(n.Pos())
+	data, tf := m.mod.Src(n.Pos())
 	if data == nil {
 		return "", false
 	}
@@ -695,7 +692,7 @@ func (m *migration) importPath(path, name string) string {
 	if m.imports == nil {
 		m.imports = map[string]string{}
 	}
-	n, e, ok := fix.ImportName(m.rt.Package, m.file, path, name)
+	n, e, ok := fix.ImportName(m.mod.Package, m.file, path, name)
 	if !ok {
 		m.importBlocked = path
 		n = name
@@ -726,7 +723,7 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 	if len(m.asks) > 0 {
 		pos = m.asks[0].stmt.Pos()
 	}
-	scope := m.rt.Pass.Pkg.Scope().Innermost(pos)
+	scope := m.mod.Pass.Pkg.Scope().Innermost(pos)
 	for i := 0; ; i++ {
 		name := base
 		if i > 0 {

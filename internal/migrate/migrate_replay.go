@@ -1,4 +1,4 @@
-package analyzer
+package migrate
 
 import (
 	"go/ast"
@@ -11,7 +11,7 @@ import (
 // is on the handler's own variables (reading the call's arguments,
 // building a message), and for logging, which then logs twice; not for
 // anything else (a counter, a random ID, a write, a message to the
-// client).
+// client). What a call may do is internal/source's PureCall.
 
 // impure returns the first node of n whose evaluation has an effect other
 // than on the handler's local variables, or nil: calls only of pure or
@@ -20,7 +20,7 @@ import (
 // go or defer statements. Function literals are not called where they are
 // written.
 func (m *migration) impure(n ast.Node) ast.Node {
-	pc := m.rt.Model
+	pc := m.mod
 	var bad ast.Node
 	ast.Inspect(n, func(n ast.Node) bool {
 		if bad != nil {
