@@ -38,11 +38,11 @@ package analyzer
 import (
 	"fmt"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/report"
-
-	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"github.com/elicitlint/elicitlint/internal/config"
 
@@ -60,15 +60,19 @@ decline and cancel each handled; Content read only after accept).
 Each finding names its check in parentheses; see
 https://github.com/elicitlint/elicitlint/tree/main/docs for each one.`
 
-// Analyzer is elicitlint with its settings bound to its flags, for go vet,
-// the standalone driver and golangci-lint.
-var Analyzer = newAnalyzer(config.NewSettings())
+// Analyzer is elicitlint: every check on one pass, with its settings
+// bound to its flags (config.Default), for the standalone driver,
+// golangci-lint and analysistest. It reports every check's findings in one
+// order that depends only on the source, and the suppression directives
+// that are malformed or suppress nothing.
+var Analyzer = newSuite(config.Default, model.Analyzer)
 
 // New returns an analyzer of its own with the settings c, for programs and
 // tests that run several configurations side by side. Settings are checked
 // as the flags of the same names are.
 func New(c config.Config) (*analysis.Analyzer, error) {
-	a := newAnalyzer(config.NewSettings())
+	cfg := config.NewSettings()
+	a := newSuite(cfg, model.New(cfg))
 	for _, kv := range c.Flags() {
 		if err := a.Flags.Set(kv[0], kv[1]); err != nil {
 			return nil, fmt.Errorf("elicitlint: invalid %s %q: %v", kv[0], kv[1], err)
@@ -77,34 +81,35 @@ func New(c config.Config) (*analysis.Analyzer, error) {
 	return a, nil
 }
 
-func newAnalyzer(cfg *config.Settings) *analysis.Analyzer {
+// newSuite returns the analyzer that runs every check of the registry on
+// the model m, whose settings are cfg.
+func newSuite(cfg *config.Settings, m *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:      "elicitlint",
-		Doc:       doc,
-		URL:       "https://github.com/elicitlint/elicitlint",
-		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(model.WrapperFact), new(model.HandlerFact), new(model.SchemaFact), new(model.ContentReadsFact), new(model.ResultTypeFact), new(model.ActionFuncFact), new(model.MessageFact), new(flow.GateFact)},
+		Name:     "elicitlint",
+		Doc:      doc,
+		URL:      "https://github.com/elicitlint/elicitlint",
+		Requires: []*analysis.Analyzer{m},
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, m) },
 	}
 	cfg.Register(&a.Flags)
 	return a
 }
 
-func run(pass *analysis.Pass, cfg *config.Settings) (_ any, err error) {
-	// A bug in elicitlint must not take down the user's whole go vet run:
-	// turn a panic into an error for this package.
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
-		}
-	}()
-	pc, err := model.BuildModel(pass, cfg)
-	if pc == nil || err != nil {
-		return nil, err
+// run is the pipeline on one package: the model analyzer has discovered
+// its elicitations and summarised it; the checks of the registry report
+// on the model; the reporter applies the suppression directives and
+// reports in a stable order.
+func run(pass *analysis.Pass, m *analysis.Analyzer) (_ any, err error) {
+	res := pass.ResultOf[m].(*model.Result)
+	if res.Err != nil || res.Model == nil {
+		return nil, res.Err
 	}
-	rep := report.New(pc.Package, pass, pc.Dirs)
+	defer check.Recover(pass, &err)
+	mod := res.Model
+	rep := report.New(mod.Package, pass, mod.Dirs)
 	for _, c := range registry {
-		if !cfg.Disable[c.name] {
-			c.run(&checkPass{Model: pc, name: c.name, rep: rep})
+		if !mod.Cfg.Disable[c.Name] {
+			c.Run(check.NewPass(mod, c.Name, rep))
 		}
 	}
 	rep.Flush(true, func(d *report.Directive) bool { return rep.Used[d] })

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -21,7 +23,7 @@ import (
 
 // checkActions implements the actions check: every answer must be looked
 // at, and "accept", "decline" and "cancel" must each get a path of their own.
-func checkActions(c *checkPass) {
+func checkActions(c *check.Pass) {
 	af := c.Sum.Handlers.Flow(c.Model)
 	// A helper that tells accept from not-accept and nothing more is where
 	// decline and cancel get merged; its callers stay silent, so report it
@@ -31,13 +33,13 @@ func checkActions(c *checkPass) {
 			continue
 		}
 		if r := af.AnalyzeUses(hc.V, hc.Decl.Body, hc.SDK); r.Verdict == flow.VPartial && r.AcceptOnly {
-			c.reportFix(r.At.Pos(), r.At.End(), nil, acceptOnlyMsg)
+			c.ReportFix(r.At.Pos(), r.At.End(), nil, acceptOnlyMsg)
 		}
 	}
 	for _, site := range c.D.Results {
 		switch {
 		case site.Discarded:
-			c.report(site.Expr, "elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\"")
+			c.Report(site.Expr, "elicitation result is discarded: the user may have declined or cancelled; check its Action for \"accept\", \"decline\" and \"cancel\"")
 			continue
 		case site.Obj == nil:
 			continue // returned to the caller, or used in a way we do not follow
@@ -49,16 +51,16 @@ func checkActions(c *checkPass) {
 		switch r.Verdict {
 		case flow.VNeverRead:
 			if r.Printed {
-				c.report(site.Expr, "elicitation result's Action is only printed, never checked: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+				c.Report(site.Expr, "elicitation result's Action is only printed, never checked: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			} else {
-				c.report(site.Expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
+				c.Report(site.Expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			}
 		case flow.VPartial:
 			fixes := missingCaseFix(c, site, r)
 			if r.AcceptOnly {
-				c.reportFix(r.At.Pos(), r.At.End(), fixes, acceptOnlyMsg)
+				c.ReportFix(r.At.Pos(), r.At.End(), fixes, acceptOnlyMsg)
 			} else {
-				c.reportFix(r.At.Pos(), r.At.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.Missing))
+				c.ReportFix(r.At.Pos(), r.At.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.Missing))
 			}
 		}
 	}
@@ -84,7 +86,7 @@ func quoteList(xs []string) string {
 // a function without results, return. Anything else gets no fix, and so
 // does an action that is already named in a joined case (a second case
 // would not compile).
-func missingCaseFix(c *checkPass, site *model.ResultSite, r flow.ActionReport) []analysis.SuggestedFix {
+func missingCaseFix(c *check.Pass, site *model.ResultSite, r flow.ActionReport) []analysis.SuggestedFix {
 	sw := r.Sw
 	if sw == nil || ast.Node(sw) != r.At || site.Sig == nil {
 		return nil
@@ -161,7 +163,7 @@ func pastTense(a string) string {
 
 // actionExpr spells action a the way the switch's other cases do: the SDK
 // constant when they use one, else a string literal.
-func actionExpr(c *checkPass, sdk *mcpsdk.SDK, a string, sample ast.Expr) string {
+func actionExpr(c *check.Pass, sdk *mcpsdk.SDK, a string, sample ast.Expr) string {
 	if sel, ok := sample.(*ast.SelectorExpr); ok {
 		if k, ok := c.Info.Uses[sel.Sel].(*types.Const); ok && sdk.IsActionConst(k) {
 			if x, ok := sel.X.(*ast.Ident); ok {

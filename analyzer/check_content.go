@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"maps"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -21,7 +23,7 @@ import (
 // a read is fine when a block that dominates it is entered only through the
 // "accept" edge of a comparison of the same result's Action. SSA is built
 // only for the functions that read Content (buildSSAFor).
-func checkContent(c *checkPass) {
+func checkContent(c *check.Pass) {
 	reads := contentSelectors(c.Model, c.D)
 	if len(reads) == 0 {
 		return
@@ -49,7 +51,7 @@ func checkContent(c *checkPass) {
 		if root == nil || cc.flow.PossibleActions(fn, root)[instr.Block()].OnlyAccept() || cc.flow.Guarded(instr.Block(), root) {
 			continue
 		}
-		c.report(sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", source.ExprString(sel))
+		c.Report(sel, "%s is read before the action is known to be \"accept\": it is empty on decline and cancel; read it only in the accept branch", source.ExprString(sel))
 	}
 }
 

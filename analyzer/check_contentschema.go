@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/report"
@@ -25,7 +27,7 @@ import (
 // against it. The answer arrives as JSON decoded into map[string]any: a
 // number is float64, a multi-select is []any, and a key the schema does
 // not declare is never there.
-func checkContentSchema(c *checkPass) {
+func checkContentSchema(c *check.Pass) {
 	lk := newParamsLookup(c.D)
 	for _, site := range c.D.Results {
 		if site.Obj == nil || site.Body == nil {
@@ -67,14 +69,14 @@ type requestedSchema struct {
 }
 
 // checkKeyRead checks one Content[key] read.
-func checkKeyRead(c *checkPass, site *model.ResultSite, rs *requestedSchema, r model.KeyRead) {
+func checkKeyRead(c *check.Pass, site *model.ResultSite, rs *requestedSchema, r model.KeyRead) {
 	shown := source.ExprString(r.Index.X) + fmt.Sprintf("[%q]", r.Key)
 	prop := rs.props.Get(r.Key)
 	if prop == nil {
 		if rs.props.Partial {
 			return
 		}
-		c.report(r.Index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.Key, report.DidYouMean(r.Key, rs.props.Keys))
+		c.Report(r.Index.Index, "%s: the requested schema has no property %q%s, so the key is never in the answer", shown, r.Key, report.DidYouMean(r.Key, rs.props.Keys))
 		return
 	}
 	ta := r.Assert
@@ -88,7 +90,7 @@ func checkKeyRead(c *checkPass, site *model.ResultSite, rs *requestedSchema, r m
 		if !r.CommaOK && isNumeric(asserted) && types.Identical(decoded, types.Typ[types.Float64]) {
 			fixes = floatFix(c, ta, asserted)
 		}
-		c.reportFix(ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, c.TypeString(asserted, ta.Pos()), why)
+		c.ReportFix(ta.Pos(), ta.End(), fixes, "%s.(%s) never succeeds: %s", shown, c.TypeString(asserted, ta.Pos()), why)
 		return
 	}
 	// A round-trip answer is client input whatever the schema says: the
@@ -97,14 +99,14 @@ func checkKeyRead(c *checkPass, site *model.ResultSite, rs *requestedSchema, r m
 		return
 	}
 	if !r.CommaOK && !rs.required[r.Key] && !(site.SDK.ContentIsMap && prop.Has("default")) {
-		c.report(ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, c.TypeString(asserted, ta.Pos()), r.Key)
+		c.Report(ta, "%s.(%s) panics when the user leaves %q empty: it is not required, so the key may be missing; use the comma-ok form v, ok := ...", shown, c.TypeString(asserted, ta.Pos()), r.Key)
 	}
 }
 
 // checkHelperReads checks the reads that helpers make on a result passed
 // to them, against the schema the caller knows. Findings are reported at
 // the argument.
-func checkHelperReads(c *checkPass, site *model.ResultSite, rs *requestedSchema) {
+func checkHelperReads(c *check.Pass, site *model.ResultSite, rs *requestedSchema) {
 	ast.Inspect(site.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -130,7 +132,7 @@ func checkHelperReads(c *checkPass, site *model.ResultSite, rs *requestedSchema)
 				prop := rs.props.Get(r.Key)
 				if prop == nil {
 					if !rs.props.Partial {
-						c.report(arg, "%s reads Content[%q], which the requested schema does not declare, so the key is never in the answer", fn.Name(), r.Key)
+						c.Report(arg, "%s reads Content[%q], which the requested schema does not declare, so the key is never in the answer", fn.Name(), r.Key)
 					}
 					continue
 				}
@@ -139,7 +141,7 @@ func checkHelperReads(c *checkPass, site *model.ResultSite, rs *requestedSchema)
 					continue
 				}
 				if r.Asserted != model.CanonType(decoded) {
-					c.report(arg, "%s asserts Content[%q].(%s), which never succeeds: %s", fn.Name(), r.Key, r.Asserted, why)
+					c.Report(arg, "%s asserts Content[%q].(%s), which never succeeds: %s", fn.Name(), r.Key, r.Asserted, why)
 				}
 			}
 		}
@@ -236,7 +238,7 @@ func decodedType(prop *schema.Node) (types.Type, string) {
 }
 
 // floatFix rewrites x.(int) as int(x.(float64)).
-func floatFix(c *checkPass, ta *ast.TypeAssertExpr, asserted types.Type) []analysis.SuggestedFix {
+func floatFix(c *check.Pass, ta *ast.TypeAssertExpr, asserted types.Type) []analysis.SuggestedFix {
 	name := c.TypeString(asserted, ta.Pos())
 	return []analysis.SuggestedFix{{
 		Message: "Assert float64 and convert to " + name,

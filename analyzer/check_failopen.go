@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -42,7 +44,7 @@ import (
 // flow runs on the SSA form of the functions that hold a request with an
 // error or a round-trip answer, with the engine of the content check
 // (forwardFlow in ssaflow.go).
-func checkFailOpen(c *checkPass) {
+func checkFailOpen(c *check.Pass) {
 	var sites []*model.ResultSite
 	for _, site := range c.D.Results {
 		if site.Obj != nil && site.Body != nil && !site.Discarded && failOpenSite(c.Model, site) && mayFailOpen(c, site) {
@@ -91,12 +93,12 @@ func failOpenSite(pc *model.Model, site *model.ResultSite) bool {
 // !ok, res == nil) whose body leaves, calls no work and, in a function
 // that returns a decision, returns a non-nil error: the common shape,
 // decided here without building SSA.
-func mayFailOpen(c *checkPass, site *model.ResultSite) bool {
+func mayFailOpen(c *check.Pass, site *model.ResultSite) bool {
 	errVar, okVar := missingVars(c.Model, site)
 	decision := site.Sig != nil && site.Sig.Results().Len() > 0
 	if decision {
 		for i := 0; i < site.Sig.Results().Len(); i++ {
-			if c.handlerResult(site.Sig.Results().At(i).Type()) {
+			if handlerResult(c, site.Sig.Results().At(i).Type()) {
 				decision = false
 			}
 		}
@@ -189,7 +191,7 @@ func missingVars(pc *model.Model, site *model.ResultSite) (errVar, okVar *types.
 // closes reports whether the body of a test for a missing answer fails
 // closed as far as syntax tells: it leaves, calls nothing that is work,
 // and in a function that returns a decision, returns a non-nil error.
-func closes(c *checkPass, body *ast.BlockStmt, decision bool, errVar *types.Var) bool {
+func closes(c *check.Pass, body *ast.BlockStmt, decision bool, errVar *types.Var) bool {
 	if !c.Terminates(body) {
 		return false
 	}
@@ -205,7 +207,7 @@ func closes(c *checkPass, body *ast.BlockStmt, decision bool, errVar *types.Var)
 			switch fn := typeutil.Callee(c.Info, n).(type) {
 			case *types.Builtin:
 			case *types.Func:
-				ok = ok && !c.workFunc(fn.Origin())
+				ok = ok && !workFunc(c, fn.Origin())
 			default:
 				ok = false // a function value: anything
 			}
@@ -336,7 +338,7 @@ func actionVal(a string) foVal {
 
 // failOpen is the fail-open analysis of one answer in one function.
 type failOpen struct {
-	c    *checkPass
+	c    *check.Pass
 	sf   *flow.SSAFlow
 	fn   *ssa.Function
 	site *model.ResultSite
@@ -354,7 +356,7 @@ type failOpen struct {
 }
 
 // newFailOpen finds the answer's values in fn's SSA form, or returns nil.
-func newFailOpen(c *checkPass, sf *flow.SSAFlow, fn *ssa.Function, site *model.ResultSite) *failOpen {
+func newFailOpen(c *check.Pass, sf *flow.SSAFlow, fn *ssa.Function, site *model.ResultSite) *failOpen {
 	fo := &failOpen{c: c, sf: sf, fn: fn, site: site, actionOnly: site.ActionOnly, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
 	var lparen token.Pos
 	switch e := site.Expr.(type) {
@@ -796,7 +798,7 @@ func (fo *failOpen) returns() bool {
 		return false
 	}
 	for i := 0; i < n; i++ {
-		if fo.c.handlerResult(sig.Results().At(i).Type()) {
+		if handlerResult(fo.c, sig.Results().At(i).Type()) {
 			return false // a handler: its result is what it did, not a decision
 		}
 	}
@@ -1074,7 +1076,7 @@ func (fo *failOpen) edgeSet(p, b *ssa.BasicBlock) foSet {
 // handlerResult reports a result type of a handler (a tool, prompt or
 // resource result): what such a function returns is its reply, not a
 // decision for its caller.
-func (c *checkPass) handlerResult(t types.Type) bool {
+func handlerResult(c *check.Pass, t types.Type) bool {
 	return c.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
 		if sdk.RoundTrip == nil {
 			return nil
@@ -1161,7 +1163,7 @@ func (fo *failOpen) work(instr ssa.Instruction) any {
 	}
 	com := call.Common()
 	if com.IsInvoke() {
-		if fo.c.workFunc(com.Method) {
+		if workFunc(fo.c, com.Method) {
 			return com.Method
 		}
 		return nil
@@ -1173,7 +1175,7 @@ func (fo *failOpen) work(instr ssa.Instruction) any {
 			return callee // a function literal called in place
 		}
 		obj = obj.Origin()
-		if fo.c.workFunc(obj) && fo.gateCall(call) == nil {
+		if workFunc(fo.c, obj) && fo.gateCall(call) == nil {
 			return obj
 		}
 	case *ssa.MakeClosure:
@@ -1196,7 +1198,7 @@ var effectfulStd = map[string][]string{
 var logPrefixes = []string{"print", "log", "debug", "info", "warn", "error", "trace", "fatal", "panic", "with", "sugar"}
 
 // workFunc reports whether a call of fn is work (see work).
-func (c *checkPass) workFunc(fn *types.Func) bool {
+func workFunc(c *check.Pass, fn *types.Func) bool {
 	if fn.Pkg() == nil || c.SDKs.OfPkg(fn) != nil {
 		return false
 	}
@@ -1224,7 +1226,7 @@ func (c *checkPass) workFunc(fn *types.Func) bool {
 		}
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
-		if c.handlerResult(sig.Results().At(i).Type()) && textParams(sig) {
+		if handlerResult(c, sig.Results().At(i).Type()) && textParams(sig) {
 			return false
 		}
 	}
@@ -1444,7 +1446,7 @@ func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets
 	if noFix != "" {
 		noFix = "; no automatic fix: " + noFix
 	}
-	fo.c.reportFix(pos, end, fixes, "%s returns %s when %s, as it does when the user accepts: %s; %s%s",
+	fo.c.ReportFix(pos, end, fixes, "%s returns %s when %s, as it does when the user accepts: %s; %s%s",
 		fo.name(), fo.describe(vals, decisions), m.when, m.why, m.todo("return what a decline returns"), noFix)
 }
 
@@ -1456,11 +1458,11 @@ func (fo *failOpen) reportWork(instr ssa.Instruction, into bool) {
 		what = shortCall(call)
 	}
 	if into {
-		fo.c.report(fo.callNode(instr.Pos()), "%s reaches %s when %s, as only an accepted answer should: %s; %s; no automatic fix: that path needs a return of its own",
+		fo.c.Report(fo.callNode(instr.Pos()), "%s reaches %s when %s, as only an accepted answer should: %s; %s; no automatic fix: that path needs a return of its own",
 			fo.name(), what, m.when, m.why, m.todo("leave before the work"))
 		return
 	}
-	fo.c.report(fo.callNode(instr.Pos()), "%s calls %s when %s, as it does when the user accepts: %s; %s; no automatic fix: what to reply instead is yours to choose",
+	fo.c.Report(fo.callNode(instr.Pos()), "%s calls %s when %s, as it does when the user accepts: %s; %s; no automatic fix: what to reply instead is yours to choose",
 		fo.name(), what, m.when, m.why, m.todo("do not call it there"))
 }
 

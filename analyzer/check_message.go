@@ -3,6 +3,8 @@ package analyzer
 import (
 	"unicode/utf8"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -13,26 +15,26 @@ import (
 // checkMessage implements the message check: the message is the prompt
 // the user sees, so it must be there, and short enough that clients do not
 // cut it off.
-func checkMessage(c *checkPass) {
+func checkMessage(c *check.Pass) {
 	max := int(c.Cfg.MaxMessageLength)
 	for _, site := range c.D.Requests() {
 		fv := site.Fields[mcpsdk.FieldMessage]
 		if fv == nil {
 			if site.Lit != nil && site.Complete {
-				c.report(site.Anchor(), "elicitation params have no Message: the spec requires a message that tells the user what is asked and why; set Message")
+				c.Report(site.Anchor(), "elicitation params have no Message: the spec requires a message that tells the user what is asked and why; set Message")
 			}
 			continue
 		}
 		if s, ok := source.ConstString(c.Info, fv.Value); ok {
 			if s == "" {
-				c.report(fv.At(), "elicitation message is empty: the spec requires a message that tells the user what is asked and why")
+				c.Report(fv.At(), "elicitation message is empty: the spec requires a message that tells the user what is asked and why")
 			} else if n := utf8.RuneCountInString(s); n > max {
-				c.report(fv.At(), "elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
+				c.Report(fv.At(), "elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
 			}
 			continue
 		}
 		if n, ok := source.ConstPartLen(c.Info, fv.Value); ok && n > max {
-			c.report(fv.At(), "constant part of the elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
+			c.Report(fv.At(), "constant part of the elicitation message is %d characters; clients may truncate messages over %d: shorten it", n, max)
 			continue
 		}
 		// A message built in another package.
@@ -41,7 +43,7 @@ func checkMessage(c *checkPass) {
 			if f.Full {
 				what = "elicitation message"
 			}
-			c.report(fv.At(), "%s (built by %s.%s) is %d characters; clients may truncate messages over %d: shorten it", what, fn.Pkg().Name(), fn.Name(), f.Len, max)
+			c.Report(fv.At(), "%s (built by %s.%s) is %d characters; clients may truncate messages over %d: shorten it", what, fn.Pkg().Name(), fn.Name(), f.Len, max)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/model"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -15,17 +17,17 @@ import (
 
 // checkMode implements the mode check: the fields a request carries must
 // fit its mode, as the spec and the SDKs' run-time checks require.
-func checkMode(c *checkPass) {
+func checkMode(c *check.Pass) {
 	for _, site := range c.D.Requests() {
 		checkSiteMode(c, site)
 	}
 }
 
-func checkSiteMode(c *checkPass, site *model.ParamsSite) {
+func checkSiteMode(c *check.Pass, site *model.ParamsSite) {
 	sdk := site.SDK
 	if fv := site.Fields[mcpsdk.FieldMode]; fv != nil && site.Lit != nil {
 		if s, ok := source.ConstString(c.Info, fv.Value); ok && s != "" && s != mcpsdk.ModeForm && s != mcpsdk.ModeURL {
-			c.report(fv.Value, "elicitation mode %q is not valid: the spec defines only \"form\" and \"url\" (lower case)", s)
+			c.Report(fv.Value, "elicitation mode %q is not valid: the spec defines only \"form\" and \"url\" (lower case)", s)
 			return
 		}
 	}
@@ -46,13 +48,13 @@ func checkSiteMode(c *checkPass, site *model.ParamsSite) {
 		if sdk.URLErrorFunc != "" {
 			// go-sdk checks the Mode field itself, with no inference.
 			if (mf == nil && site.Complete) || (constMode && ms != mcpsdk.ModeURL) {
-				c.report(site.Anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"%s", andURL)
+				c.Report(site.Anchor(), "URLElicitationRequiredError element lacks Mode: \"url\": go-sdk panics on it (it does not infer the mode here); set Mode: \"url\"%s", andURL)
 				if mode != mcpsdk.ModeURL {
 					return
 				}
 			}
 		} else if mode == mcpsdk.ModeForm {
-			c.report(site.Anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL%s", andURL)
+			c.Report(site.Anchor(), "URLElicitationRequiredError element is not url mode: the spec allows only url-mode elicitations in this error; set Mode: mcp.ElicitationModeURL%s", andURL)
 			return
 		}
 		if mode == "" && (mf == nil || (constMode && ms == mcpsdk.ModeURL)) {
@@ -63,15 +65,15 @@ func checkSiteMode(c *checkPass, site *model.ParamsSite) {
 	case mcpsdk.ModeURL:
 		urlField := site.Fields[mcpsdk.FieldURL]
 		if urlField == nil && site.Complete && site.Lit != nil {
-			c.report(site.Anchor(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
+			c.Report(site.Anchor(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 		} else if urlField != nil {
 			if s, ok := source.ConstString(c.Info, urlField.Value); ok && s == "" {
-				c.report(urlField.At(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
+				c.Report(urlField.At(), "url-mode elicitation has no URL: the spec requires one in url mode; set URL")
 			}
 		}
 		checkURLValue(c, urlField)
 		if fv := site.Fields[mcpsdk.FieldSchema]; c.Present(fv) {
-			c.report(fv.At(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
+			c.Report(fv.At(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
 		}
 		needID := sdk.URLNeedsID || c.Cfg.Version() == schema.V20251125
 		if needID {
@@ -89,10 +91,10 @@ func checkSiteMode(c *checkPass, site *model.ParamsSite) {
 			}
 			idField := site.Fields[mcpsdk.FieldID]
 			if idField == nil && site.Complete && site.Lit != nil {
-				c.report(site.Anchor(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
+				c.Report(site.Anchor(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 			} else if idField != nil {
 				if s, ok := source.ConstString(c.Info, idField.Value); ok && s == "" {
-					c.report(idField.At(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
+					c.Report(idField.At(), "url-mode elicitation has no ElicitationID: %s; generate a unique one per elicitation", why)
 				}
 			}
 		}
@@ -101,10 +103,10 @@ func checkSiteMode(c *checkPass, site *model.ParamsSite) {
 			return
 		}
 		if fv := site.Fields[mcpsdk.FieldURL]; c.KnownNonEmpty(fv) {
-			c.report(fv.At(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
+			c.Report(fv.At(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
 		}
 		if fv := site.Fields[mcpsdk.FieldID]; c.KnownNonEmpty(fv) {
-			c.report(fv.At(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
+			c.Report(fv.At(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
 		}
 		if sdk.FormNeedsSchema {
 			fv := site.Fields[mcpsdk.FieldSchema]
@@ -119,7 +121,7 @@ func checkSiteMode(c *checkPass, site *model.ParamsSite) {
 					// ones through the bridge's direct request.
 					why = "the spec requires requestedSchema in form mode, and " + sdk.Name + "'s bridge sends this request to older clients as a direct request, which its Validate rejects"
 				}
-				c.report(at, "form-mode elicitation has no RequestedSchema: %s; add a flat object schema", why)
+				c.Report(at, "form-mode elicitation has no RequestedSchema: %s; add a flat object schema", why)
 			}
 		}
 	default:
@@ -129,7 +131,7 @@ func checkSiteMode(c *checkPass, site *model.ParamsSite) {
 
 // checkURLValue reports a URL that is not absolute, or not https outside
 // loopback, when its value (or its leading part) is constant.
-func checkURLValue(c *checkPass, fv *model.FieldVal) {
+func checkURLValue(c *check.Pass, fv *model.FieldVal) {
 	if fv == nil {
 		return
 	}
@@ -139,7 +141,7 @@ func checkURLValue(c *checkPass, fv *model.FieldVal) {
 		}
 		u, err := url.Parse(s)
 		if err != nil || !u.IsAbs() || u.Host == "" {
-			c.report(fv.Value, "URL %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", s)
+			c.Report(fv.Value, "URL %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", s)
 			return
 		}
 		checkScheme(c, fv, u.Scheme, u.Hostname(), s)
@@ -150,7 +152,7 @@ func checkURLValue(c *checkPass, fv *model.FieldVal) {
 		return
 	}
 	if strings.HasPrefix(prefix, "/") {
-		c.report(fv.Value, "URL starting %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", prefix)
+		c.Report(fv.Value, "URL starting %q is not an absolute URL: the spec requires a valid URL the client can open; use an absolute https URL", prefix)
 		return
 	}
 	scheme, rest, found := strings.Cut(prefix, "://")
@@ -183,15 +185,15 @@ func hostname(host string) string {
 	return host
 }
 
-func checkScheme(c *checkPass, fv *model.FieldVal, scheme, host, shown string) {
+func checkScheme(c *check.Pass, fv *model.FieldVal, scheme, host, shown string) {
 	switch scheme {
 	case "https":
 	case "http":
 		if host == "localhost" || host == "127.0.0.1" || host == "::1" {
 			return
 		}
-		c.report(fv.Value, "URL %q uses http: the spec says to use https outside local development; use https", shown)
+		c.Report(fv.Value, "URL %q uses http: the spec says to use https outside local development; use https", shown)
 	default:
-		c.report(fv.Value, "URL %q uses scheme %q: url-mode elicitations send the user to a web page; use an https URL", shown, scheme)
+		c.Report(fv.Value, "URL %q uses scheme %q: url-mode elicitations send the user to a web page; use an https URL", shown, scheme)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/check"
+
 	"github.com/elicitlint/elicitlint/internal/migrate"
 
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -43,8 +45,8 @@ import (
 //   - keys read that are never requested, and requests never read;
 //   - handlers that ask on every call and never read the answers;
 //   - with -spec=2026-07-28, API that version removed.
-func checkRoundTrip(c *checkPass) {
-	rt := &roundTripCheck{checkPass: c, migrations: migrate.New(c.Model)}
+func checkRoundTrip(c *check.Pass) {
+	rt := &roundTripCheck{Pass: c, migrations: migrate.New(c.Model)}
 	rt.directRequests()
 	rt.answerAsserts()
 	rt.answerKinds()
@@ -59,7 +61,7 @@ func checkRoundTrip(c *checkPass) {
 }
 
 type roundTripCheck struct {
-	*checkPass
+	*check.Pass
 	// migrations are the fixes of the handlers with direct requests, by
 	// handler (see migrate.go).
 	migrations *migrate.Migrations
@@ -85,7 +87,7 @@ func (rt *roundTripCheck) directRequests() {
 		if len(fixes) == 0 && why != "" {
 			msg += "; no automatic fix: " + why
 		}
-		rt.rep.Record(rt.name, dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
+		rt.Record(dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
 	}
 }
 
@@ -159,7 +161,7 @@ func (rt *roundTripCheck) answerAsserts() {
 		if rt.neverDelivered(a) != "" {
 			continue // reported by answerKinds, whose fix is another type
 		}
-		rt.reportFix(a.TA.Pos(), a.TA.End(), commaOKFix(rt.checkPass, a.Stack, "the client sent an unexpected answer"),
+		rt.ReportFix(a.TA.Pos(), a.TA.End(), commaOKFix(rt.Pass, a.Stack, "the client sent an unexpected answer"),
 			"single-value type assertion %s panics when a client sends another kind of answer, or none: any client can send inputResponses on any call%s; use the comma-ok form",
 			shortExpr(a.TA), panicTail(a.SDK))
 		// ....(*mcp.ElicitResult).Content["k"].(T) on the same line.
@@ -221,7 +223,7 @@ func (rt *roundTripCheck) contentAsserts() {
 }
 
 func (rt *roundTripCheck) reportContentAssert(sdk *mcpsdk.SDK, ta *ast.TypeAssertExpr, site *model.ResultSite) {
-	rt.report(ta, "single-value type assertion %s panics when a client answers with another type: round-trip answers are not checked against the requested schema%s; use the comma-ok form", shortExpr(ta), panicTail(sdk))
+	rt.Report(ta, "single-value type assertion %s panics when a client answers with another type: round-trip answers are not checked against the requested schema%s; use the comma-ok form", shortExpr(ta), panicTail(sdk))
 }
 
 // shortExpr renders a type assertion for messages, eliding long operands.
@@ -329,7 +331,7 @@ func (rt *roundTripCheck) reportRaw(sel *ast.SelectorExpr, k *mcpsdk.RequestKind
 	if sdk == nil {
 		return
 	}
-	rt.report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with %s.%s(%s, %s)",
+	rt.Report(sel, "%s stays nil for answers from 2026-07-28 clients until %s runs: read the answer with %s.%s(%s, %s)",
 		types.ExprString(sel), sdk.RoundTrip.DecodeMethod, mcpsdk.LastElem(sdk.ServerPkg), k.ResponseFunc, responses, key)
 }
 
@@ -400,7 +402,7 @@ func (rt *roundTripCheck) bothParts() {
 		}
 		for _, f := range fields {
 			if kv := source.LitField(r.Lit, f); kv != nil && rt.nonEmpty(kv.Value) {
-				rt.report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.SDK.RoundTrip.RequestsField, f, f)
+				rt.Report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.SDK.RoundTrip.RequestsField, f, f)
 				break
 			}
 		}
@@ -420,7 +422,7 @@ func (rt *roundTripCheck) unsentRequests() {
 		if req == nil || rt.resultTypeSet(r) {
 			continue
 		}
-		rt.report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
+		rt.Report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
 			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.Kind(mcpsdk.KindElicitation).BuilderMethod, rtd.Finishers["CallToolResult"])
 	}
 }
@@ -475,7 +477,7 @@ func stripAddr(stack []ast.Node) []ast.Node {
 
 // resultTypeConst returns the value of the SDK's input_required constant.
 func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
-	for _, imp := range rt.Pass.Pkg.Imports() {
+	for _, imp := range rt.Package.Pass.Pkg.Imports() {
 		if imp.Path() != sdk.TypesPath() {
 			continue
 		}
@@ -492,10 +494,10 @@ func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
 func (rt *roundTripCheck) keys() {
 	reads, requests := rt.keyValues(rt.D.RT.Reads), rt.keyValues(rt.D.RT.Requests)
 	for r, hint := range unmatched(reads, requests) {
-		rt.report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
+		rt.Report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
 	}
 	for r, hint := range unmatched(requests, reads) {
-		rt.report(r.At, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.Key, hint)
+		rt.Report(r.At, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.Key, hint)
 	}
 }
 
@@ -597,7 +599,7 @@ func (rt *roundTripCheck) neverEnding() {
 		} else {
 			at = fn.(*ast.FuncLit).Type
 		}
-		rt.report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
+		rt.Report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
 	}
 }
 
@@ -667,14 +669,14 @@ func (rt *roundTripCheck) removed() {
 		if u.Name != u.SDK.URLErrorFunc && u.Name != u.SDK.URLErrorType {
 			what = "a client of that version learns that the out-of-band step is done when it calls again with the answer; send the notification only to older clients, or drop it"
 		}
-		rt.report(u.Node, "%s is not part of protocol 2026-07-28 (-spec=2026-07-28): %s", u.Name, what)
+		rt.Report(u.Node, "%s is not part of protocol 2026-07-28 (-spec=2026-07-28): %s", u.Name, what)
 	}
 }
 
 // commaOKFix rewrites `v := x.(T)` into the comma-ok form with an early
 // return of an error when the assertion fails, where the function's
 // results allow it.
-func commaOKFix(c *checkPass, stack []ast.Node, what string) []analysis.SuggestedFix {
+func commaOKFix(c *check.Pass, stack []ast.Node, what string) []analysis.SuggestedFix {
 	n := len(stack)
 	if n < 3 {
 		return nil
@@ -829,7 +831,7 @@ func (rt *roundTripCheck) requestedAs(sdk *mcpsdk.SDK, key string, k *mcpsdk.Req
 func (rt *roundTripCheck) answerKinds() {
 	for _, a := range rt.D.RT.Asserts {
 		if why := rt.neverDelivered(a); why != "" {
-			rt.report(a.TA, "%s, or the handler takes the answer as missing and asks again on every call", why)
+			rt.Report(a.TA, "%s, or the handler takes the answer as missing and asks again on every call", why)
 		}
 	}
 	for _, r := range rt.D.RT.Reads {
@@ -837,7 +839,7 @@ func (rt *roundTripCheck) answerKinds() {
 			continue // go-sdk reads are the assertions above
 		}
 		if other := rt.requestedAs(r.SDK, r.Key, r.Kind); other != nil {
-			rt.report(r.At, "answer %q is read as %s, but this package requests it as %s: the answer is decoded as the wrong kind; read it with %s.%s",
+			rt.Report(r.At, "answer %q is read as %s, but this package requests it as %s: the answer is decoded as the wrong kind; read it with %s.%s",
 				r.Key, r.Kind.Kind, other.Kind, mcpsdk.LastElem(r.SDK.ServerPkg), other.ResponseFunc)
 		}
 	}
@@ -851,14 +853,14 @@ func (rt *roundTripCheck) answerKinds() {
 func (rt *roundTripCheck) samplingContent() {
 	for _, a := range rt.D.RT.ContentAsserts {
 		if !a.CommaOK && !rt.checkedBefore(a.Stack, a.TA) {
-			rt.reportFix(a.TA.Pos(), a.TA.End(), commaOKFix(rt.checkPass, a.Stack, "the model answered with another type of content"),
+			rt.ReportFix(a.TA.Pos(), a.TA.End(), commaOKFix(rt.Pass, a.Stack, "the model answered with another type of content"),
 				"single-value type assertion %s panics when the client's model answers with another type of content (text, image, audio, or a list of them)%s; use the comma-ok form",
 				shortExpr(a.TA), panicTail(a.SDK))
 			continue
 		}
 		if parser := a.Kind.ContentParser; parser != "" && rt.rawSamplingContent(a) {
 			x := types.ExprString(contentOperand(a.TA))
-			rt.report(a.TA, "%s.Content is still JSON (map[string]any) when the answer comes from a 2026-07-28 client, so %s never succeeds for those clients; convert it first with %s.%s(%s.Content)",
+			rt.Report(a.TA, "%s.Content is still JSON (map[string]any) when the answer comes from a 2026-07-28 client, so %s never succeeds for those clients; convert it first with %s.%s(%s.Content)",
 				x, shortExpr(a.TA), mcpsdk.LastElem(a.SDK.TypesPkg), parser, x)
 		}
 	}

@@ -21,7 +21,7 @@ import (
 func TestForSchemas(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
-	results := analysistest.Run(t, testdata(t), a, "forschema", "schemas")
+	results := analysistest.Run(suiteT{t}, testdata(t), a, "forschema", "schemas")
 	// The number of related elicitations of findings, by package and the
 	// first word of the finding's line; none for the others.
 	wantRelated := map[string]int{
@@ -104,5 +104,5 @@ func TestForSchemas(t *testing.T) {
 func TestForSchemasSpec0618(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
-	analysistest.Run(t, testdata(t), a, "forschema0618")
+	analysistest.Run(suiteT{t}, testdata(t), a, "forschema0618")
 }

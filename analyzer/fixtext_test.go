@@ -81,7 +81,7 @@ func TestFixTextCoversGolden(t *testing.T) {
 // matter.
 func fixTextFormatted(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) int {
 	t.Helper()
-	results := analysistest.Run(&recordingT{T: t}, dir, a, pkgs...)
+	results := analysistest.Run(suiteT{&recordingT{T: t}}, dir, a, pkgs...)
 	if len(results) == 0 {
 		t.Fatalf("packages %v did not load", pkgs)
 	}

@@ -25,6 +25,7 @@ import (
 	"io/fs"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -218,11 +219,28 @@ func fuzzAnalyze(t *testing.T, a *analysis.Analyzer, pkgs map[string]*types.Pack
 		typ reflect.Type
 	}
 	facts := map[factKey]analysis.Fact{}
+	// The analyzer and what it requires, each run once, requirements
+	// first, as the drivers do.
+	var graph []*analysis.Analyzer
+	var visit func(x *analysis.Analyzer)
+	visit = func(x *analysis.Analyzer) {
+		if slices.Contains(graph, x) {
+			return
+		}
+		for _, req := range x.Requires {
+			visit(req)
+		}
+		graph = append(graph, x)
+	}
+	visit(a)
 	factTypes := map[reflect.Type]bool{}
-	for _, ft := range a.FactTypes {
-		factTypes[reflect.TypeOf(ft)] = true
+	for _, x := range graph {
+		for _, ft := range x.FactTypes {
+			factTypes[reflect.TypeOf(ft)] = true
+		}
 	}
 	var diags []analysis.Diagnostic
+	results := map[*analysis.Analyzer]any{}
 	pass := &analysis.Pass{
 		Analyzer:   a,
 		Fset:       fset,
@@ -230,7 +248,7 @@ func fuzzAnalyze(t *testing.T, a *analysis.Analyzer, pkgs map[string]*types.Pack
 		Pkg:        pkg,
 		TypesInfo:  info,
 		TypesSizes: conf.Sizes,
-		ResultOf:   map[*analysis.Analyzer]any{},
+		ResultOf:   results,
 		Report:     func(d analysis.Diagnostic) { diags = append(diags, d) },
 		// Like the drivers, only the package's own files can be read.
 		ReadFile: func(name string) ([]byte, error) {
@@ -272,8 +290,14 @@ func fuzzAnalyze(t *testing.T, a *analysis.Analyzer, pkgs map[string]*types.Pack
 		},
 		AllPackageFacts: func() []analysis.PackageFact { return nil },
 	}
-	if _, err := a.Run(pass); err != nil {
-		t.Fatalf("analyzer error: %v", err)
+	for _, x := range graph {
+		p := *pass
+		p.Analyzer = x
+		res, err := x.Run(&p)
+		if err != nil {
+			t.Fatalf("analyzer %s error: %v", x.Name, err)
+		}
+		results[x] = res
 	}
 
 	out := []string{}

@@ -42,7 +42,7 @@ func TestRealSDK(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
 	for _, name := range realsdkModules {
 		t.Run(name, func(t *testing.T) {
-			analysistest.Run(t, realsdkModule(t, name), a, "./...")
+			analysistest.Run(suiteT{t}, realsdkModule(t, name), a, "./...")
 		})
 	}
 }
@@ -80,7 +80,7 @@ func TestRealSDKRoundTrip(t *testing.T) {
 		t.Run(tc.module, func(t *testing.T) {
 			dir := realsdkModule(t, tc.module)
 			var msgs []string
-			for _, r := range analysistest.Run(&recordingT{T: t}, dir, only, "./...") {
+			for _, r := range analysistest.Run(suiteT{&recordingT{T: t}}, dir, only, "./...") {
 				for _, d := range r.Diagnostics {
 					msgs = append(msgs, d.Message)
 				}
@@ -97,13 +97,13 @@ func TestRealSDKRoundTrip(t *testing.T) {
 				if err := copyTree(filepath.Join(dir, f), filepath.Join(testdata(t), "src", f), nil); err != nil {
 					t.Fatal(err)
 				}
-				analysistest.RunWithSuggestedFixes(t, dir, all, "./"+f)
+				analysistest.RunWithSuggestedFixes(suiteT{t}, dir, all, "./"+f)
 			}
 			if f := tc.migrate; f != "" {
 				if err := copyTree(filepath.Join(dir, f), filepath.Join(testdata(t), "src", f), nil); err != nil {
 					t.Fatal(err)
 				}
-				analysistest.RunWithSuggestedFixes(t, dir, only, "./"+f)
+				analysistest.RunWithSuggestedFixes(suiteT{t}, dir, only, "./"+f)
 			}
 			// The fixed code compiles against the real SDK: put each
 			// golden in place of its file and build.

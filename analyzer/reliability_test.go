@@ -30,7 +30,7 @@ import (
 // and wrappers are found through instantiations.
 func TestReliabilityGenerics(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), directAnalyzer(t), "reliabgenerics")
+	analysistest.Run(suiteT{t}, testdata(t), directAnalyzer(t), "reliabgenerics")
 }
 
 // A package with a cgo file (import "C"): analysistest loads the files cgo
@@ -38,7 +38,7 @@ func TestReliabilityGenerics(t *testing.T) {
 func TestReliabilityCgo(t *testing.T) {
 	t.Parallel()
 	relNeedCgo(t)
-	analysistest.Run(t, testdata(t), directAnalyzer(t), "reliabcgo")
+	analysistest.Run(suiteT{t}, testdata(t), directAnalyzer(t), "reliabcgo")
 }
 
 // A file excluded by a build tag is not analysed by default; with the tag
@@ -46,7 +46,7 @@ func TestReliabilityCgo(t *testing.T) {
 func TestReliabilityBuildTags(t *testing.T) {
 	t.Run("default", func(t *testing.T) {
 		// Only tags.go's expectations are checked: ignored.go is not loaded.
-		res := analysistest.Run(t, testdata(t), directAnalyzer(t), "reliabbuildtags")
+		res := analysistest.Run(suiteT{t}, testdata(t), directAnalyzer(t), "reliabbuildtags")
 		for _, r := range res {
 			for _, d := range r.Diagnostics {
 				if name := r.Pass.Fset.Position(d.Pos).Filename; filepath.Base(name) == "ignored.go" {
@@ -57,7 +57,7 @@ func TestReliabilityBuildTags(t *testing.T) {
 	})
 	t.Run("tag set", func(t *testing.T) {
 		t.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags=ignore_me"))
-		res := analysistest.Run(t, testdata(t), directAnalyzer(t), "reliabbuildtags")
+		res := analysistest.Run(suiteT{t}, testdata(t), directAnalyzer(t), "reliabbuildtags")
 		found := false
 		for _, r := range res {
 			for _, d := range r.Diagnostics {
@@ -77,7 +77,7 @@ func TestReliabilityBuildTags(t *testing.T) {
 // TestReliabilityBinary/writes).
 func TestReliabilityGenerated(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), directAnalyzer(t), "reliabgenerated")
+	analysistest.Run(suiteT{t}, testdata(t), directAnalyzer(t), "reliabgenerated")
 }
 
 // Huge literals: a 1 MiB string constant as the message, a 50,000-entry
@@ -137,7 +137,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) error {
 }
 `)
 	relWrite(t, filepath.Join(dir, "src", "reliabhuge", "huge.go"), b.String())
-	analysistest.Run(t, dir, directAnalyzer(t), "reliabhuge")
+	analysistest.Run(suiteT{t}, dir, directAnalyzer(t), "reliabhuge")
 }
 
 // --- regression tests for findings of the soak (scripts/soak.sh) -----------
@@ -150,7 +150,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) error {
 // like returning it.
 func TestSoakForwardedResultIsNotReported(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), directAnalyzer(t), "reliabforward")
+	analysistest.Run(suiteT{t}, testdata(t), directAnalyzer(t), "reliabforward")
 }
 
 // --- the built binary -------------------------------------------------------

@@ -53,7 +53,7 @@ func TestSnapshot(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := tc.dir(t)
-			results := analysistest.Run(&recordingT{T: t}, dir, newAnalyzer(t, tc.cfg), tc.pkgs...)
+			results := analysistest.Run(suiteT{&recordingT{T: t}}, dir, newAnalyzer(t, tc.cfg), tc.pkgs...)
 			got := snapshotOf(t, dir, results)
 			path := filepath.Join(testdata(t), "snapshot", tc.name+".json")
 			if *updateSnapshot {

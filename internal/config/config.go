@@ -130,6 +130,11 @@ type Settings struct {
 	Disable            checkList
 }
 
+// Default is the settings of the default analyzers (analyzer.Analyzer,
+// the check packages' Analyzer), which analyzer.Analyzer's flags set.
+var Default = NewSettings()
+
+// NewSettings returns the default settings.
 func NewSettings() *Settings {
 	return &Settings{MaxMessageLength: 200, spec: specValue(schema.DefaultVersion)}
 }

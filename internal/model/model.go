@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"go/types"
+	"reflect"
 
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -19,7 +21,7 @@ type Model struct {
 	*source.Package
 	Cfg *config.Settings
 	D   *Discovery
-	Sum *summaries
+	Sum *Summaries
 	// Dirs are the package's suppression directives.
 	Dirs *report.Directives
 	// imported are the packages the package imports, directly or through
@@ -31,9 +33,56 @@ type Model struct {
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
 }
 
-// BuildModel discovers the package's elicitations and summarises it; nil
-// when the package can hold no elicitation.
-func BuildModel(pass *analysis.Pass, cfg *config.Settings) (*Model, error) {
+// Result is the model analyzer's result for one package.
+type Result struct {
+	// Model is nil when the package can hold no elicitation, and for the
+	// SDKs' own packages.
+	Model *Model
+	// Err is why the model could not be built (a bad setting, an internal
+	// error). Every analyzer that reads the model returns it as its own
+	// error, so that it is reported with its text whatever analyzers the
+	// driver runs.
+	Err error
+}
+
+// Analyzer is the model analyzer with the default settings,
+// config.Default.
+var Analyzer = New(config.Default)
+
+// New returns the model analyzer for the settings cfg.
+func New(cfg *config.Settings) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "elicitmodel",
+		Doc: `discover elicitations and summarise a package for elicitlint's checks
+
+elicitmodel finds every elicitation, sampling and roots request, every
+answer and the places of the 2026-07-28 round trip in a package, by type,
+and exports what other packages need to know (wrappers, handlers, schemas,
+result-like types, gates, messages) as facts. It reports nothing: its
+Result is the model the checks read.`,
+		URL:        "https://github.com/elicitlint/elicitlint#how-it-works",
+		ResultType: reflect.TypeFor[*Result](),
+		FactTypes: []analysis.Fact{
+			new(WrapperFact), new(HandlerFact), new(SchemaFact), new(ContentReadsFact),
+			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
+		},
+		Run: func(pass *analysis.Pass) (any, error) {
+			m, err := build(pass, cfg)
+			return &Result{Model: m, Err: err}, nil
+		},
+	}
+}
+
+// build discovers the package's elicitations and summarises it; nil when
+// the package can hold no elicitation.
+func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
+	// A bug in elicitlint must not take down the user's whole go vet run:
+	// turn a panic into an error for this package.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error analysing %s: %v (please report this at https://github.com/elicitlint/elicitlint/issues)", pass.Pkg.Path(), r)
+		}
+	}()
 	sdks, err := mcpsdk.SetFor(cfg.Forks.ListValue)
 	if err != nil {
 		return nil, err
@@ -52,8 +101,8 @@ func BuildModel(pass *analysis.Pass, cfg *config.Settings) (*Model, error) {
 	return pc, nil
 }
 
-// summaries are what this package tells others, each exported as a fact.
-type summaries struct {
+// Summaries are what this package tells others, each exported as a fact.
+type Summaries struct {
 	resultTypes *resultTypes
 	wrappers    *wrapperSummary
 	Schemas     *schemaSummary
@@ -62,8 +111,8 @@ type summaries struct {
 	Gates       map[*types.Func]*flow.GateFact
 }
 
-func summarise(pc *Model, d *Discovery) *summaries {
-	s := &summaries{}
+func summarise(pc *Model, d *Discovery) *Summaries {
+	s := &Summaries{}
 	s.resultTypes = summariseResultTypes(pc, d)
 	s.wrappers = summariseWrappers(pc, d)
 	s.Schemas = summariseSchemas(pc)
