@@ -1,22 +1,55 @@
 package analyzer
 
 import (
+	"github.com/elicitlint/elicitlint/analyzer/actions"
+	"github.com/elicitlint/elicitlint/analyzer/content"
+	"github.com/elicitlint/elicitlint/analyzer/contentschema"
+	"github.com/elicitlint/elicitlint/analyzer/directive"
+	"github.com/elicitlint/elicitlint/analyzer/elicitationid"
+	"github.com/elicitlint/elicitlint/analyzer/failopen"
+	"github.com/elicitlint/elicitlint/analyzer/message"
+	"github.com/elicitlint/elicitlint/analyzer/mode"
+	"github.com/elicitlint/elicitlint/analyzer/nested"
+	"github.com/elicitlint/elicitlint/analyzer/roundtrip"
+	"github.com/elicitlint/elicitlint/analyzer/schema"
+	"github.com/elicitlint/elicitlint/analyzer/sensitive"
 	"github.com/elicitlint/elicitlint/internal/check"
-	"github.com/elicitlint/elicitlint/internal/config"
+	"golang.org/x/tools/go/analysis"
 )
 
 // registry lists every check, in documentation order (config.Checks).
 // -disable skips a check here and in its own analyzer, nowhere else.
 var registry = []check.Check{
-	{Name: config.CheckMessage, Run: checkMessage},
-	{Name: config.CheckMode, Run: checkMode},
-	{Name: config.CheckElicitationID, Run: checkElicitationID},
-	{Name: config.CheckActions, Run: checkActions},
-	{Name: config.CheckContent, Run: checkContent},
-	{Name: config.CheckNested, Run: checkSchemaFindings},
-	{Name: config.CheckSchema, Run: checkSchemaFindings},
-	{Name: config.CheckSensitive, Run: checkSchemaFindings},
-	{Name: config.CheckContentSchema, Run: checkContentSchema},
-	{Name: config.CheckRoundTrip, Run: checkRoundTrip},
-	{Name: config.CheckFailOpen, Run: checkFailOpen},
+	message.Check,
+	mode.Check,
+	elicitationid.Check,
+	actions.Check,
+	content.Check,
+	nested.Check,
+	schema.Check,
+	sensitive.Check,
+	contentschema.Check,
+	roundtrip.Check,
+	failopen.Check,
+}
+
+// Analyzers are the checks as analyzers of their own, in documentation
+// order, and the directive analyzer, with the default settings: what go
+// vet runs (so that -NAME=false turns a check off, go vet's own
+// convention), and what nogo and multichecker drivers can list one by
+// one. Each reports on its own pass; together they report what Analyzer
+// reports.
+var Analyzers = []*analysis.Analyzer{
+	message.Analyzer,
+	mode.Analyzer,
+	elicitationid.Analyzer,
+	actions.Analyzer,
+	content.Analyzer,
+	nested.Analyzer,
+	schema.Analyzer,
+	sensitive.Analyzer,
+	contentschema.Analyzer,
+	roundtrip.Analyzer,
+	failopen.Analyzer,
+	directive.Analyzer,
 }

@@ -85,7 +85,7 @@ func (pc *Model) IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool {
 // lookupSDK finds name in the package path among the package's imports,
 // direct or not.
 func (pc *Model) lookupSDK(path, name string) types.Object {
-	if pc.imported == nil {
+	pc.importedOnce.Do(func() {
 		pc.imported = map[string]*types.Package{}
 		var visit func(p *types.Package)
 		visit = func(p *types.Package) {
@@ -99,7 +99,7 @@ func (pc *Model) lookupSDK(path, name string) types.Object {
 			}
 		}
 		visit(pc.Pass.Pkg)
-	}
+	})
 	if p := pc.imported[path]; p != nil {
 		return p.Scope().Lookup(name)
 	}
@@ -188,11 +188,12 @@ type callIndex struct {
 }
 
 func (pc *Model) Calls() *callIndex {
-	if pc.callIx != nil {
-		return pc.callIx
-	}
+	pc.callOnce.Do(func() { pc.callIx = pc.indexCalls() })
+	return pc.callIx
+}
+
+func (pc *Model) indexCalls() *callIndex {
 	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, InProcess: map[*mcpsdk.SDK]bool{}, Transport: map[*mcpsdk.SDK]bool{}}
-	pc.callIx = ix
 	for _, f := range pc.Pass.Files {
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)

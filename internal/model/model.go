@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -27,8 +28,9 @@ type Model struct {
 	// imported are the packages the package imports, directly or through
 	// an SDK, by path (see lookupSDK); callIx is the package's call index
 	// (see calls). Both are built on first need.
-	imported map[string]*types.Package
-	callIx   *callIndex
+	importedOnce, callOnce sync.Once
+	imported               map[string]*types.Package
+	callIx                 *callIndex
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
 }
@@ -98,6 +100,15 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 	pc.Dirs = report.ParseDirectives(pc.Package, cfg.Disable)
 	pc.D = discover(pc)
 	pc.Sum = summarise(pc, pc.D)
+	// The schema checks' findings, made now so that the checks' analyzers,
+	// which run in parallel, only read them (the schema checker annotates
+	// the schemas it reads). The migration reads them too.
+	for _, c := range []string{config.CheckNested, config.CheckSchema, config.CheckSensitive, config.CheckRoundTrip} {
+		if !cfg.Disable[c] {
+			pc.Sum.Schemas.Findings(pc)
+			break
+		}
+	}
 	return pc, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/fix"
@@ -31,6 +32,9 @@ func (*SchemaFact) String() string { return "schema" }
 // assigned exactly once, helper functions that return a single expression,
 // and schemas other packages exported.
 type schemaSummary struct {
+	// mu guards the reader, which caches what it has read, and the
+	// findings, for the checks' analyzers that run in parallel.
+	mu     sync.Mutex
 	Reader *goschema.Reader
 	// found are the findings of the nested, schema and sensitive checks,
 	// made once for the three (checked is set once they are).
@@ -96,6 +100,12 @@ func summariseSchemas(pc *Model) *schemaSummary {
 // Read reads the schema e, with the problems found reading it (invalid
 // JSON text).
 func (s *schemaSummary) Read(e ast.Expr) (*schema.Node, []goschema.Problem) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.read(e)
+}
+
+func (s *schemaSummary) read(e ast.Expr) (*schema.Node, []goschema.Problem) {
 	s.Reader.Problems = nil
 	n := s.Reader.Read(e)
 	probs := s.Reader.Problems
@@ -175,6 +185,8 @@ type schemaFinding struct {
 
 // Findings checks the requested schemas of the package's requests, once.
 func (s *schemaSummary) Findings(c *Model) []schemaFinding {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.checked {
 		return s.found
 	}
@@ -203,7 +215,7 @@ func (s *schemaSummary) Findings(c *Model) []schemaFinding {
 			add(config.CheckSchema, fv.Value.Pos(), fv.Value.End(), "RequestedSchema is a Go string: it is sent as a JSON string, not as a schema object; use json.RawMessage(...) or a map literal")
 			continue
 		}
-		root, probs := s.Read(fv.Value)
+		root, probs := s.read(fv.Value)
 		for _, p := range probs {
 			add(config.CheckSchema, p.Pos, p.End, p.Message)
 		}

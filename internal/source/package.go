@@ -18,6 +18,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
@@ -32,14 +33,18 @@ type Package struct {
 	SDKs *mcpsdk.Set
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
+	noReturnOnce  sync.Once
 	noReturnFuncs map[*types.Func]bool
 	// sources are the files' bytes, read for suggested fixes (see src).
 	sources map[*token.File][]byte
 	// formatted says, per file, whether it is gofmt-formatted (see
 	// gofmtClean).
 	formatted map[*token.File]bool
-	// assigns are the writes of the package's variables (see assignments).
-	assigns map[*types.Var]*assignment
+	// assigns are the writes of the package's variables (see Assignments).
+	assignsOnce sync.Once
+	assigns     map[*types.Var]*assignment
+	// mu guards sources and formatted, which fill as they are asked for.
+	mu sync.Mutex
 }
 
 // LitField returns the value of key name in a keyed literal, or nil.
@@ -67,17 +72,19 @@ func (pc *Package) Src(pos token.Pos) ([]byte, *token.File) {
 	if tf == nil {
 		return nil, nil
 	}
-	if data, ok := pc.sources[tf]; ok {
-		return data, tf
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	data, ok := pc.sources[tf]
+	if !ok {
+		var err error
+		if data, err = pc.Pass.ReadFile(tf.Name()); err != nil {
+			data = nil
+		}
+		if pc.sources == nil {
+			pc.sources = map[*token.File][]byte{}
+		}
+		pc.sources[tf] = data
 	}
-	data, err := pc.Pass.ReadFile(tf.Name())
-	if err != nil {
-		data = nil
-	}
-	if pc.sources == nil {
-		pc.sources = map[*token.File][]byte{}
-	}
-	pc.sources[tf] = data
 	if data == nil {
 		return nil, nil
 	}
@@ -137,11 +144,16 @@ func (pc *Package) LineEnd(pos token.Pos) token.Pos {
 
 // GofmtClean reports, once per file, whether src is gofmt-formatted.
 func (pc *Package) GofmtClean(tf *token.File, src []byte) bool {
-	if clean, ok := pc.formatted[tf]; ok {
+	pc.mu.Lock()
+	clean, ok := pc.formatted[tf]
+	pc.mu.Unlock()
+	if ok {
 		return clean
 	}
 	f, err := format.Source(src)
-	clean := err == nil && bytes.Equal(f, src)
+	clean = err == nil && bytes.Equal(f, src)
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
 	if pc.formatted == nil {
 		pc.formatted = map[*token.File]bool{}
 	}

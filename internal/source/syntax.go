@@ -214,11 +214,17 @@ func (pc *Package) Leaves(list []ast.Stmt, breakLeaves bool) bool {
 // logrus, klog), and functions of this package whose body always ends in
 // such a call.
 func (pc *Package) noReturn(call *ast.CallExpr) bool {
+	return pc.noReturnWith(call, pc.localNoReturn())
+}
+
+// noReturnWith is noReturn with local as the package's own functions
+// that never return.
+func (pc *Package) noReturnWith(call *ast.CallExpr, local map[*types.Func]bool) bool {
 	switch fn := typeutil.Callee(pc.Info, call).(type) {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		return pc.NoReturnFunc(fn)
+		return pc.noReturnFunc(fn, local)
 	}
 	return false
 }
@@ -226,6 +232,13 @@ func (pc *Package) noReturn(call *ast.CallExpr) bool {
 // NoReturnFunc reports a function or method that never returns (see
 // noReturn).
 func (pc *Package) NoReturnFunc(fn *types.Func) bool {
+	if fn.Pkg() == pc.Pass.Pkg {
+		return pc.noReturnFunc(fn, pc.localNoReturn())
+	}
+	return pc.noReturnFunc(fn, nil)
+}
+
+func (pc *Package) noReturnFunc(fn *types.Func, local map[*types.Func]bool) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
@@ -244,7 +257,7 @@ func (pc *Package) NoReturnFunc(fn *types.Func) bool {
 		return true
 	}
 	if fn.Pkg() == pc.Pass.Pkg {
-		return pc.localNoReturn()[fn.Origin()]
+		return local[fn.Origin()]
 	}
 	return false
 }
@@ -262,10 +275,12 @@ func IsExitMethodName(name string) bool {
 // localNoReturn finds the package's functions whose body always ends in a
 // call that does not return, to a fixed point, once.
 func (pc *Package) localNoReturn() map[*types.Func]bool {
-	if pc.noReturnFuncs != nil {
-		return pc.noReturnFuncs
-	}
-	pc.noReturnFuncs = map[*types.Func]bool{}
+	pc.noReturnOnce.Do(func() { pc.noReturnFuncs = pc.findNoReturn() })
+	return pc.noReturnFuncs
+}
+
+func (pc *Package) findNoReturn() map[*types.Func]bool {
+	m := map[*types.Func]bool{}
 	var decls []*ast.FuncDecl
 	for _, f := range pc.Pass.Files {
 		for _, d := range f.Decls {
@@ -280,16 +295,16 @@ func (pc *Package) localNoReturn() map[*types.Func]bool {
 		changed = false
 		for _, fd := range decls {
 			fn, _ := pc.Info.Defs[fd.Name].(*types.Func)
-			if fn == nil || pc.noReturnFuncs[fn] || HasReturn(fd.Body) {
+			if fn == nil || m[fn] || HasReturn(fd.Body) {
 				continue
 			}
-			if c, ok := ast.Unparen(fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt).X).(*ast.CallExpr); ok && pc.noReturn(c) {
-				pc.noReturnFuncs[fn] = true
+			if c, ok := ast.Unparen(fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt).X).(*ast.CallExpr); ok && pc.noReturnWith(c, m) {
+				m[fn] = true
 				changed = true
 			}
 		}
 	}
-	return pc.noReturnFuncs
+	return m
 }
 
 // HasReturn reports a return statement in body, outside function literals.
@@ -325,9 +340,11 @@ type assignment struct {
 
 // Assignments indexes, once, the writes of every variable of the package.
 func (pc *Package) Assignments() map[*types.Var]*assignment {
-	if pc.assigns != nil {
-		return pc.assigns
-	}
+	pc.assignsOnce.Do(func() { pc.assigns = pc.findAssignments() })
+	return pc.assigns
+}
+
+func (pc *Package) findAssignments() map[*types.Var]*assignment {
 	m := map[*types.Var]*assignment{}
 	of := func(v *types.Var) *assignment {
 		a := m[v]
@@ -402,7 +419,6 @@ func (pc *Package) Assignments() map[*types.Var]*assignment {
 			return true
 		})
 	}
-	pc.assigns = m
 	return m
 }
 

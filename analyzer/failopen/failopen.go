@@ -1,4 +1,8 @@
-package analyzer
+// Package failopen is elicitlint's fail-open check: it report code that goes ahead when the question could not be asked.
+// docs/fail-open.md explains the check.
+//
+// It reads the model's answers, gates and handlers, and runs its own dataflow on internal/flow's SSA form of the functions that hold a request. Like every check, it reaches no other check.
+package failopen
 
 import (
 	"bytes"
@@ -13,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 
@@ -26,6 +31,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
+
+// Check is the fail-open check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckFailOpen, Doc: "report code that goes ahead when the question could not be asked", Run: Run}
+
+// Analyzer is the fail-open check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
 
 // checkFailOpen implements the fail-open check: a path on which the
 // question was not answered (the error of a request, a round-trip answer
@@ -44,7 +56,7 @@ import (
 // flow runs on the SSA form of the functions that hold a request with an
 // error or a round-trip answer, with the engine of the content check
 // (forwardFlow in ssaflow.go).
-func checkFailOpen(c *check.Pass) {
+func Run(c *check.Pass) {
 	var sites []*model.ResultSite
 	for _, site := range c.D.Results {
 		if site.Obj != nil && site.Body != nil && !site.Discarded && failOpenSite(c.Model, site) && mayFailOpen(c, site) {

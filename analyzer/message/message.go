@@ -1,9 +1,14 @@
-package analyzer
+// Package message is elicitlint's message check: it report elicitations whose Message is missing, empty or too long for clients to show in full.
+// docs/message.md explains the check.
+//
+// It reads the model's requests (literals and wrapper calls) and the message summary (messages built in other packages). Like every check, it reaches no other check.
+package message
 
 import (
 	"unicode/utf8"
 
 	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 
@@ -12,10 +17,17 @@ import (
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
+// Check is the message check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckMessage, Doc: "report elicitations whose Message is missing, empty or too long for clients to show in full", Run: Run}
+
+// Analyzer is the message check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
 // checkMessage implements the message check: the message is the prompt
 // the user sees, so it must be there, and short enough that clients do not
 // cut it off.
-func checkMessage(c *check.Pass) {
+func Run(c *check.Pass) {
 	max := int(c.Cfg.MaxMessageLength)
 	for _, site := range c.D.Requests() {
 		fv := site.Fields[mcpsdk.FieldMessage]

@@ -1,4 +1,8 @@
-package analyzer
+// Package actions is elicitlint's actions check: it report elicitation answers whose Action is not handled as three outcomes: accept, decline and cancel.
+// docs/actions.md explains the check.
+//
+// It reads the model's answers and handler summary, and branches on the action with internal/flow's ActionFlow; its fix adds the missing cases (internal/fix). Like every check, it reaches no other check.
+package actions
 
 import (
 	"fmt"
@@ -7,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 
@@ -21,9 +26,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// Check is the actions check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckActions, Doc: "report elicitation answers whose Action is not handled as three outcomes: accept, decline and cancel", Run: Run}
+
+// Analyzer is the actions check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
 // checkActions implements the actions check: every answer must be looked
 // at, and "accept", "decline" and "cancel" must each get a path of their own.
-func checkActions(c *check.Pass) {
+func Run(c *check.Pass) {
 	af := c.Sum.Handlers.Flow(c.Model)
 	// A helper that tells accept from not-accept and nothing more is where
 	// decline and cancel get merged; its callers stay silent, so report it

@@ -1,4 +1,8 @@
-package analyzer
+// Package roundtrip is elicitlint's round-trip check: it report the direct requests protocol 2026-07-28 refuses, and round-trip code that crashes or loops on what a client sends.
+// docs/round-trip.md explains the check.
+//
+// It reads the model's round-trip places and handlers; its fix is internal/migrate's migration of the handler to the round trip. Like every check, it reaches no other check.
+package roundtrip
 
 import (
 	"fmt"
@@ -11,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/migrate"
 
@@ -29,6 +34,13 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// Check is the round-trip check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckRoundTrip, Doc: "report the direct requests protocol 2026-07-28 refuses, and round-trip code that crashes or loops on what a client sends", Run: Run}
+
+// Analyzer is the round-trip check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
 // checkRoundTrip implements the round-trip check. Protocol 2026-07-28
 // replaced server-initiated requests with a round trip: a handler returns
 // its requests in the result (InputRequests), the client answers them and
@@ -45,7 +57,7 @@ import (
 //   - keys read that are never requested, and requests never read;
 //   - handlers that ask on every call and never read the answers;
 //   - with -spec=2026-07-28, API that version removed.
-func checkRoundTrip(c *check.Pass) {
+func Run(c *check.Pass) {
 	rt := &roundTripCheck{Pass: c, migrations: migrate.New(c.Model)}
 	rt.directRequests()
 	rt.answerAsserts()

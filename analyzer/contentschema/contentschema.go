@@ -1,4 +1,8 @@
-package analyzer
+// Package contentschema is elicitlint's content-schema check: it report reads of an answer's Content that cannot match the schema the same elicitation asked for.
+// docs/content-schema.md explains the check.
+//
+// It reads the model's answers, their keys and the schema summary. Like every check, it reaches no other check.
+package contentschema
 
 import (
 	"fmt"
@@ -22,12 +26,19 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// Check is the content-schema check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckContentSchema, Doc: "report reads of an answer's Content that cannot match the schema the same elicitation asked for", Run: Run}
+
+// Analyzer is the content-schema check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
 // checkContentSchema implements the content-schema check: when the schema
 // an answer was requested with is known, reads of its Content are checked
 // against it. The answer arrives as JSON decoded into map[string]any: a
 // number is float64, a multi-select is []any, and a key the schema does
 // not declare is never there.
-func checkContentSchema(c *check.Pass) {
+func Run(c *check.Pass) {
 	lk := newParamsLookup(c.D)
 	for _, site := range c.D.Results {
 		if site.Obj == nil || site.Body == nil {

@@ -1,10 +1,15 @@
-package analyzer
+// Package mode is elicitlint's mode check: it report elicitations whose fields do not fit their mode (form or url), and URLs a client cannot or should not open.
+// docs/mode.md explains the check.
+//
+// It reads the model's requests and the mode each is sent in. Like every check, it reaches no other check.
+package mode
 
 import (
 	"net/url"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 
@@ -15,9 +20,16 @@ import (
 	"github.com/elicitlint/elicitlint/internal/schema"
 )
 
+// Check is the mode check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckMode, Doc: "report elicitations whose fields do not fit their mode (form or url), and URLs a client cannot or should not open", Run: Run}
+
+// Analyzer is the mode check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
 // checkMode implements the mode check: the fields a request carries must
 // fit its mode, as the spec and the SDKs' run-time checks require.
-func checkMode(c *check.Pass) {
+func Run(c *check.Pass) {
 	for _, site := range c.D.Requests() {
 		checkSiteMode(c, site)
 	}

@@ -1,4 +1,8 @@
-package analyzer
+// Package content is elicitlint's content check: it report reads of an answer's Content that can happen before the action is known to be accept.
+// docs/content.md explains the check.
+//
+// It reads the model's answers and Content readers, and internal/flow's SSAFlow on the SSA form of the functions that read Content. Like every check, it reaches no other check.
+package content
 
 import (
 	"go/ast"
@@ -7,6 +11,7 @@ import (
 	"maps"
 
 	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 
@@ -17,13 +22,20 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// Check is the content check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckContent, Doc: "report reads of an answer's Content that can happen before the action is known to be accept", Run: Run}
+
+// Analyzer is the content check as an analyzer of its own, for go vet,
+// nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
 // checkContent implements the content check: Content is only there when
 // the user accepted, so every read must sit on a path where the action is
 // known to be "accept". The guard is found on the SSA form of the function:
 // a read is fine when a block that dominates it is entered only through the
 // "accept" edge of a comparison of the same result's Action. SSA is built
 // only for the functions that read Content (buildSSAFor).
-func checkContent(c *check.Pass) {
+func Run(c *check.Pass) {
 	reads := contentSelectors(c.Model, c.D)
 	if len(reads) == 0 {
 		return
