@@ -14,10 +14,12 @@
 //
 // The binary has two drivers. go vet runs it once per package with a .cfg
 // file (and asks it for -V=full and -flags); that protocol is x/tools'
-// unitchecker, reached through singlechecker.Main. Every other command
-// line is the standalone driver of this package (driver.go), which loads
-// packages with go/packages, runs the analyzer with go/analysis/checker
-// and owns the output formats, -fix, file arguments and baselines.
+// unitchecker, which runs each check as an analyzer of its own
+// (analyzer.Analyzers), so that go vet's -NAME=false turns one off. Every
+// other command line is the standalone driver of this package (driver.go),
+// which loads packages with go/packages, runs the suite (analyzer.Analyzer)
+// with go/analysis/checker and owns the output formats, -fix, file
+// arguments and baselines.
 package main
 
 import (
@@ -27,8 +29,12 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"flag"
+
 	"github.com/elicitlint/elicitlint/analyzer"
-	"golang.org/x/tools/go/analysis/singlechecker"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 // version is set with -ldflags "-X main.version=v1.2.3" by release builds;
@@ -51,14 +57,15 @@ func main() {
 		// go vet: report a bad analyzer flag value in one line, not with
 		// the framework's usage text (go vet starts the tool once per
 		// package, so the usage would be printed hundreds of times).
+		cfg := readVetConfig(args)
 		if err := checkAnalyzerFlags(args); err != nil {
-			if skipDependency(args) {
+			if skipDependency(cfg) {
 				os.Exit(0)
 			}
 			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
 			os.Exit(1)
 		}
-		singlechecker.Main(analyzer.Analyzer)
+		vetMain(cfg)
 		return
 	}
 	os.Exit(standalone(args))
@@ -80,22 +87,59 @@ func vetProtocol(args []string) bool {
 	return false
 }
 
+// vetConfig is what the driver reads of go vet's .cfg file itself.
+type vetConfig struct {
+	VetxOnly   bool
+	VetxOutput string
+}
+
+// readVetConfig reads the .cfg file go vet names last, if there is one.
+func readVetConfig(args []string) vetConfig {
+	var cfg vetConfig
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return cfg
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil || json.Unmarshal(data, &cfg) != nil {
+		return vetConfig{}
+	}
+	return cfg
+}
+
+// vetMain runs the go vet protocol. The analyzer flags keep their own
+// names (-max-message-length, as standalone and in golangci-lint), not the
+// -ANALYZER.FLAG names unitchecker gives an analyzer's flags. On a
+// dependency, which go vet analyses only for the facts it hands on
+// (VetxOnly), only the model runs: it makes every fact, and what the
+// checks would find there is never printed. The checks' -NAME flags are
+// still accepted there, since go vet passes the same flags to every run.
+func vetMain(cfg vetConfig) {
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { flag.Var(f.Value, f.Name, f.Usage) })
+	as := analyzer.Analyzers
+	if cfg.VetxOnly {
+		for _, a := range as {
+			flag.Var(new(ignoredFlag), a.Name, "enable "+a.Name+" analysis")
+		}
+		as = []*analysis.Analyzer{model.Analyzer}
+	}
+	unitchecker.Main(as...)
+}
+
+// ignoredFlag accepts -NAME, -NAME=true and -NAME=false, and does nothing.
+type ignoredFlag struct{}
+
+func (*ignoredFlag) String() string   { return "" }
+func (*ignoredFlag) Set(string) error { return nil }
+func (*ignoredFlag) IsBoolFlag() bool { return true }
+
 // skipDependency is for a bad flag value under go vet: go vet runs the
 // tool on every dependency (std included) to compute facts, and then on
 // the packages named. On a dependency it writes the empty facts file go
 // vet expects and reports success, so that the error is printed once per
 // named package instead of once per package in the build. Nothing is
 // analysed with the bad value: the named packages fail.
-func skipDependency(args []string) bool {
-	data, err := os.ReadFile(args[len(args)-1])
-	if err != nil {
-		return false
-	}
-	var cfg struct {
-		VetxOnly   bool
-		VetxOutput string
-	}
-	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" {
+func skipDependency(cfg vetConfig) bool {
+	if !cfg.VetxOnly || cfg.VetxOutput == "" {
 		return false
 	}
 	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil

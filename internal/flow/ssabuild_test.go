@@ -1,4 +1,4 @@
-package analyzer
+package flow
 
 import (
 	"bytes"
@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/elicitlint/elicitlint/internal/flow"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -48,7 +46,7 @@ func TestSSASubset(t *testing.T) {
 
 // loadFixtures loads packages of testdata/src, test files included.
 func loadFixtures(t testing.TB, patterns ...string) []*packages.Package {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +116,7 @@ func BenchmarkContentSSA(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for i, p := range pkgs {
-				flow.BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, reads[i])
+				BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, reads[i])
 			}
 		}
 	})
@@ -174,7 +172,7 @@ func compareSSASubset(t *testing.T, p *packages.Package) int {
 					continue
 				}
 				obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
-				alone := flow.BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl.Body})
+				alone := BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl.Body})
 				want, got := ssaText(whole.Prog.FuncValue(obj), false), ssaText(alone.Prog.FuncValue(obj), false)
 				if got != want {
 					t.Errorf("%s: %s built alone differs from the whole-package build:\n%s\nwant:\n%s", p.ID, obj.FullName(), got, want)
@@ -187,7 +185,7 @@ func compareSSASubset(t *testing.T, p *packages.Package) int {
 				// Function literals in initializers belong to the package
 				// initializer, which differs (no guard, no calls of the
 				// imports' initializers): compare its closures.
-				alone := flow.BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl})
+				alone := BuildSSAFor(p.Fset, p.Types, p.Syntax, p.TypesInfo, []ast.Node{decl})
 				want, got := ssaText(whole.Func("init"), true), ssaText(alone.Func("init"), true)
 				if got != want {
 					t.Errorf("%s: closures of package initializer built for %s differ from the whole-package build:\n%s\nwant:\n%s", p.ID, p.Fset.Position(decl.Pos()), got, want)

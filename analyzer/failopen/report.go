@@ -1,0 +1,405 @@
+package failopen
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/flow"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// What the messages say, and the fix that makes a return what a decline
+// returns.
+
+// name is how messages name the function that holds the answer.
+func (fo *failOpen) name() string {
+	switch syn := fo.fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Recv != nil && len(syn.Recv.List) == 1 {
+			if obj := mcpsdk.NamedObj(fo.c.Info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
+				return obj.Name() + "." + syn.Name.Name
+			}
+		}
+		return syn.Name.Name
+	case *ast.FuncLit:
+		if call := fo.callOfLit(syn); call != nil {
+			return "the function passed to " + types.ExprString(ast.Unparen(call.Fun))
+		}
+	}
+	return "the function literal"
+}
+
+// callOfLit returns the call that lit is an argument of, if any.
+func (fo *failOpen) callOfLit(lit *ast.FuncLit) *ast.CallExpr {
+	top := fo.fn
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	var found *ast.CallExpr
+	if syn := top.Syntax(); syn != nil {
+		ast.Inspect(syn, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(lit)) {
+				found = call
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
+// foMissing says when the answer is missing and why that matters with
+// this SDK; move is set when the SDK has the round trip (the direct
+// request should move there).
+type foMissing struct {
+	when, why string
+	// call names the request, for messages about its error.
+	call string
+	move bool
+	// requests names the results' requests field, for round-trip answers.
+	requests string
+}
+
+// missing describes the missing answer of the site, for a finding in
+// block b.
+func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
+	m := fo.missingAnswer()
+	if names := fo.sentinels(b); len(names) > 0 && m.requests == "" && m.call != "" {
+		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
+		m.why = "every call that gets that error goes ahead without asking"
+	}
+	return m
+}
+
+// missingAnswer describes the missing answer of the site.
+func (fo *failOpen) missingAnswer() foMissing {
+	site := fo.site
+	if site.RoundTrip && site.SDK.RoundTrip != nil {
+		rt := site.SDK.RoundTrip
+		when := fmt.Sprintf("%s has no answer %q", rt.ResponsesField, site.RequestKey)
+		if site.RequestKey == "" {
+			when = rt.ResponsesField + " has no answer"
+		}
+		return foMissing{when: when, why: "the first call has none yet, so it goes ahead before the question is asked", requests: rt.RequestsField}
+	}
+	const noElicitation = "it fails for clients without elicitation, so for them every call goes ahead without asking"
+	call, ok := site.Expr.(*ast.CallExpr)
+	if !ok {
+		return foMissing{when: "the answer is missing", why: "the call goes ahead without an answer"}
+	}
+	for _, dc := range fo.c.D.RT.Direct {
+		if dc.Call != call {
+			continue
+		}
+		name := dc.Method.String()
+		if model.HasRoundTrip(dc.SDK, dc.Fn) {
+			return foMissing{when: name + " fails", call: name, why: "on sessions that negotiate protocol 2026-07-28 the direct request always fails, so every call goes ahead without asking", move: true}
+		}
+		return foMissing{when: name + " fails", call: name, why: noElicitation}
+	}
+	name := calleeName(fo.c.Model, call)
+	switch has, known := fo.roundTripInBuild(site.SDK); {
+	case known && has:
+		return foMissing{when: name + " fails", call: name, why: "if it makes a direct request, that request always fails on sessions that negotiate protocol 2026-07-28, so every call goes ahead without asking", move: true}
+	case known:
+		return foMissing{when: name + " fails", call: name, why: noElicitation}
+	}
+	return foMissing{when: name + " fails", call: name, why: "it fails when the client cannot be asked (no elicitation, or a direct request on protocol 2026-07-28), so such calls go ahead without asking"}
+}
+
+// todo says what to do: fail closed in the way given, or, where that
+// applies, move to the round trip or ask.
+func (m foMissing) todo(how string) string {
+	switch {
+	case m.requests != "":
+		return fmt.Sprintf("fail closed (%s), and ask: return the request in the result's %s when the answer is missing", how, m.requests)
+	case m.move:
+		return fmt.Sprintf("fail closed (%s), or move to the round trip so the question is asked", how)
+	}
+	return "fail closed: " + how
+}
+
+// calleeName names the function a call calls, for messages.
+func calleeName(pc *model.Model, call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		if sel := pc.Info.Selections[f]; sel != nil {
+			if obj := mcpsdk.NamedObj(sel.Recv()); obj != nil {
+				return obj.Name() + "." + f.Sel.Name
+			}
+		}
+		return types.ExprString(f)
+	}
+	return "the request"
+}
+
+// roundTripInBuild reports, from the SDK's types, whether the version of
+// sdk this package is built against has the round trip; known is false
+// when no package of its direct requests is in sight.
+func (fo *failOpen) roundTripInBuild(sdk *mcpsdk.SDK) (has, known bool) {
+	if sdk.RoundTrip == nil || len(sdk.RoundTrip.Kinds) == 0 || len(sdk.RoundTrip.Kinds[0].Direct) == 0 {
+		return false, false
+	}
+	want := mcpsdk.JoinPath(sdk.Module, sdk.RoundTrip.Kinds[0].Direct[0].Pkg)
+	for _, imp := range fo.c.Pass.Pkg.Imports() {
+		for _, p := range append([]*types.Package{imp}, imp.Imports()...) {
+			if p.Path() == want {
+				return p.Scope().Lookup(sdk.RoundTrip.Marker) != nil, true
+			}
+		}
+	}
+	return false, false
+}
+
+// describe names the values a missing-answer return gives on the
+// decisions: "true", "a nil error", "an \"accept\" answer".
+func (fo *failOpen) describe(vals []foVal, decisions []int) string {
+	var parts []string
+	for _, i := range decisions {
+		t := fo.fn.Signature.Results().At(i).Type()
+		switch v := vals[i]; {
+		case v == valTrue:
+			parts = append(parts, "true")
+		case v == valFalse:
+			parts = append(parts, "false")
+		case v == valNil && isErrorType(t):
+			parts = append(parts, "a nil error")
+		case v == valNil:
+			parts = append(parts, "nil")
+		case v >= valAccept && model.IsStringType(t):
+			parts = append(parts, strconv.Quote(actionOf(v)))
+		case v >= valAccept:
+			parts = append(parts, fmt.Sprintf("an answer of %q", actionOf(v)))
+		default:
+			parts = append(parts, "a non-nil value")
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+func actionOf(v foVal) string {
+	switch v {
+	case valAccept:
+		return flow.ActAccept
+	case valDecline:
+		return flow.ActDecline
+	}
+	return flow.ActCancel
+}
+
+// reportReturn reports a return on the missing path, with a fix that
+// makes it return what a decline returns where that can be written.
+func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets []foReturn) {
+	m := fo.missing(r.ret.Block())
+	fixes, noFix := fo.declineFix(r, rets)
+	at := ast.Node(nil)
+	if rs := fo.returnStmt(r.ret); rs != nil {
+		at = rs
+	}
+	pos, end := r.ret.Pos(), r.ret.Pos()
+	if at != nil {
+		pos, end = at.Pos(), at.End()
+	}
+	if !pos.IsValid() {
+		return
+	}
+	if noFix != "" {
+		noFix = "; no automatic fix: " + noFix
+	}
+	fo.c.ReportFix(pos, end, fixes, "%s returns %s when %s, as it does when the user accepts: %s; %s%s",
+		fo.name(), fo.describe(vals, decisions), m.when, m.why, m.todo("return what a decline returns"), noFix)
+}
+
+// reportWork reports a work call on the missing path.
+func (fo *failOpen) reportWork(instr ssa.Instruction, into bool) {
+	m := fo.missing(instr.Block())
+	what := "the call"
+	if call := fo.callAt(instr.Pos()); call != nil {
+		what = shortCall(call)
+	}
+	if into {
+		fo.c.Report(fo.callNode(instr.Pos()), "%s reaches %s when %s, as only an accepted answer should: %s; %s; no automatic fix: that path needs a return of its own",
+			fo.name(), what, m.when, m.why, m.todo("leave before the work"))
+		return
+	}
+	fo.c.Report(fo.callNode(instr.Pos()), "%s calls %s when %s, as it does when the user accepts: %s; %s; no automatic fix: what to reply instead is yours to choose",
+		fo.name(), what, m.when, m.why, m.todo("do not call it there"))
+}
+
+// shortCall renders a call's function for messages: s.store.Wipe(...).
+func shortCall(call *ast.CallExpr) string {
+	s := types.ExprString(call.Fun)
+	if len(s) > 60 {
+		s = "..." + s[len(s)-57:]
+	}
+	if len(call.Args) == 0 {
+		return s + "()"
+	}
+	return s + "(...)"
+}
+
+// callAt returns the call of the function's syntax whose ( is at pos.
+func (fo *failOpen) callAt(pos token.Pos) *ast.CallExpr {
+	var found *ast.CallExpr
+	if syn := fo.fn.Syntax(); syn != nil {
+		ast.Inspect(syn, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
+				found = call
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
+func (fo *failOpen) callNode(pos token.Pos) ast.Node {
+	if call := fo.callAt(pos); call != nil {
+		return call
+	}
+	return fo.site.Expr
+}
+
+// returnStmt returns the return statement of r.
+func (fo *failOpen) returnStmt(r *ssa.Return) *ast.ReturnStmt {
+	var found *ast.ReturnStmt
+	if syn := fo.fn.Syntax(); syn != nil && r.Pos().IsValid() {
+		ast.Inspect(syn, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok && n != syn {
+				return false
+			}
+			if rs, ok := n.(*ast.ReturnStmt); ok && rs.Return == r.Pos() {
+				found = rs
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
+// declineFix makes the return r give what a decline gets: the text of a
+// return only refusals reach, when it names nothing local, or else the
+// constants a decline gets. noFix says why there is none.
+func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.SuggestedFix, noFix string) {
+	rs := fo.returnStmt(r.ret)
+	if rs == nil || len(rs.Results) != len(r.ret.Results) || r.set&^foNoneAny != 0 {
+		return nil, "the return is shared with other paths"
+	}
+	var texts []string
+	for _, d := range rets {
+		if !d.set.any(foDecline) || d.set.any(foAccept|foUnknown|foNone) {
+			continue
+		}
+		ds := fo.returnStmt(d.ret)
+		if ds == nil || len(ds.Results) != len(rs.Results) {
+			continue
+		}
+		texts = nil
+		for _, e := range ds.Results {
+			t, ok := fo.portableText(e)
+			if !ok {
+				texts = nil
+				break
+			}
+			texts = append(texts, t)
+		}
+		if texts != nil {
+			break
+		}
+	}
+	if texts == nil {
+		texts = fo.declineConsts(rets)
+	}
+	if texts == nil {
+		return nil, "what a decline returns cannot be written here"
+	}
+	first, last := rs.Results[0], rs.Results[len(rs.Results)-1]
+	file := fo.c.FileOf(rs.Pos())
+	if file == nil {
+		return nil, "the file is not in sight"
+	}
+	for _, cg := range file.Comments {
+		if cg.Pos() < last.End() && cg.End() > first.Pos() {
+			return nil, "a comment would be lost"
+		}
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "Return what a decline returns",
+		TextEdits: []analysis.TextEdit{{Pos: first.Pos(), End: last.End(), NewText: []byte(strings.Join(texts, ", "))}},
+	}}, ""
+}
+
+// declineConsts spells, for each result, the one constant every return a
+// decline reaches gives, or returns nil.
+func (fo *failOpen) declineConsts(rets []foReturn) []string {
+	n := fo.fn.Signature.Results().Len()
+	texts := make([]string, n)
+	for i := range n {
+		vals := map[foVal]bool{}
+		for _, r := range rets {
+			if r.set.any(foDecline | foUnknown) {
+				vals[fo.eval(r.ret.Results[i], flow.ActDecline, r.set, 6)] = true
+			}
+		}
+		if len(vals) != 1 {
+			return nil
+		}
+		t := fo.fn.Signature.Results().At(i).Type()
+		switch v := slices.Collect(maps.Keys(vals))[0]; {
+		case v == valTrue || v == valFalse:
+			texts[i] = strconv.FormatBool(v == valTrue)
+		case v == valNil:
+			texts[i] = "nil"
+		case v >= valAccept && model.IsStringType(t):
+			texts[i] = strconv.Quote(actionOf(v))
+		default:
+			return nil
+		}
+	}
+	return texts
+}
+
+// portableText returns the source text of e when it names nothing local
+// (constants, package-level names, calls of pure functions) and fits on
+// one line.
+func (fo *failOpen) portableText(e ast.Expr) (string, bool) {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.Ident:
+			if v, isVar := fo.c.Info.Uses[n].(*types.Var); isVar && source.IsLocal(v) {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if !fo.c.PureCall(n) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return "", false
+	}
+	data, tf := fo.c.Src(e.Pos())
+	if data == nil {
+		return "", false
+	}
+	text := data[tf.Offset(e.Pos()):tf.Offset(e.End())]
+	if bytes.ContainsAny(text, "\n") {
+		return "", false
+	}
+	return string(text), true
+}

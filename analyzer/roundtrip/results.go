@@ -1,0 +1,325 @@
+package roundtrip
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"iter"
+	"maps"
+	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/report"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file reads the results: requests and content together, requests
+// never sent, keys read and never requested (and the reverse), and
+// handlers that ask on every call.
+
+// nonEmpty reports whether e is a value other than nil, "" or an empty
+// literal, as far as can be told.
+func (rt *roundTripCheck) nonEmpty(e ast.Expr) bool {
+	e = source.UnAddr(e)
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		if _, isSlice := rt.Info.TypeOf(lit).Underlying().(*types.Slice); isSlice {
+			return len(lit.Elts) > 0
+		}
+		return true
+	}
+	return rt.Present(&model.FieldVal{Value: e})
+}
+
+// requestsOf returns the key-value of a result literal that sets its
+// requests to a non-empty value, or nil.
+func (rt *roundTripCheck) requestsOf(r *model.ResultLit) *ast.KeyValueExpr {
+	lit, rtd := r.Lit, r.SDK.RoundTrip
+	if rtd.ResultsEmbed != "" {
+		kv := source.LitField(lit, rtd.ResultsEmbed)
+		if kv == nil {
+			return nil
+		}
+		inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+		if !ok {
+			return nil
+		}
+		lit = inner
+	}
+	kv := source.LitField(lit, rtd.RequestsField)
+	if kv == nil || !rt.nonEmpty(kv.Value) {
+		return nil
+	}
+	return kv
+}
+
+// bothParts reports go-sdk results that carry requests and content: the
+// SDK answers them with an internal error.
+func (rt *roundTripCheck) bothParts() {
+	for _, r := range rt.D.RT.Results {
+		fields := r.SDK.RoundTrip.Results[mcpsdk.NamedObj(rt.Info.TypeOf(r.Lit)).Name()]
+		if len(fields) == 0 {
+			continue
+		}
+		req := rt.requestsOf(r)
+		if req == nil {
+			continue
+		}
+		for _, f := range fields {
+			if kv := source.LitField(r.Lit, f); kv != nil && rt.nonEmpty(kv.Value) {
+				rt.Report(req.Key, "result sets %s together with %s: go-sdk answers it with error -32603 (\"server bug: result has both content and inputRequests\"); return the requests alone, and the %s once the answers arrive", r.SDK.RoundTrip.RequestsField, f, f)
+				break
+			}
+		}
+	}
+}
+
+// unsentRequests reports mcp-go results with requests whose ResultType is
+// not input_required: NeedsInput() is false and the requests are never
+// sent.
+func (rt *roundTripCheck) unsentRequests() {
+	for _, r := range rt.D.RT.Results {
+		rtd := r.SDK.RoundTrip
+		if rtd.ResultTypeField == "" {
+			continue
+		}
+		req := rt.requestsOf(r)
+		if req == nil || rt.resultTypeSet(r) {
+			continue
+		}
+		rt.Report(req.Key, "result has %s but no %s: mcp.%s, so NeedsInput() is false and mcp-go never sends the requests; build it with server.%s(\"\").%s(key, params).%s(), which sets it",
+			rtd.RequestsField, rtd.ResultTypeField, rtd.ResultTypeConst, rtd.NewBuilder, rtd.Kind(mcpsdk.KindElicitation).BuilderMethod, rtd.Finishers["CallToolResult"])
+	}
+}
+
+// resultTypeSet reports whether the result literal says input_required, or
+// might: its result type field is set to something we cannot read, or the
+// literal is stored and the function sets the field later.
+func (rt *roundTripCheck) resultTypeSet(r *model.ResultLit) bool {
+	rtd := r.SDK.RoundTrip
+	if kv := source.LitField(r.Lit, rtd.ResultEmbed); kv != nil {
+		inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+		if !ok {
+			return true // a Result value from elsewhere
+		}
+		if f := source.LitField(inner, rtd.ResultTypeField); f != nil {
+			s, ok := source.ConstString(rt.Info, f.Value)
+			want := rt.resultTypeConst(r.SDK)
+			return !ok || want == "" || s == want
+		}
+	}
+	// Stored in a variable: the field may be set later.
+	switch source.ParentOf(stripAddr(r.Stack)).(type) {
+	case *ast.ReturnStmt, *ast.CallExpr:
+		return false
+	}
+	_, body := source.Enclosing(r.Stack)
+	set := false
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && (sel.Sel.Name == rtd.ResultTypeField || sel.Sel.Name == rtd.ResultEmbed) {
+						set = true
+					}
+				}
+			}
+			return !set
+		})
+	}
+	return set
+}
+
+// stripAddr drops a & above the node on top of the stack.
+func stripAddr(stack []ast.Node) []ast.Node {
+	if n := len(stack); n >= 2 {
+		if u, ok := stack[n-2].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			return stack[:n-1]
+		}
+	}
+	return stack
+}
+
+// resultTypeConst returns the value of the SDK's input_required constant.
+func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
+	for _, imp := range rt.Package.Pass.Pkg.Imports() {
+		if imp.Path() != sdk.TypesPath() {
+			continue
+		}
+		if c, ok := imp.Scope().Lookup(sdk.RoundTrip.ResultTypeConst).(*types.Const); ok {
+			return constantString(c)
+		}
+	}
+	return ""
+}
+
+// keys reports answers read under a key no request of the package uses,
+// and requests never read, when every key of the package is known: a
+// constant, or a key a helper reads for its callers (see keyValues).
+func (rt *roundTripCheck) keys() {
+	reads, requests := rt.keyValues(rt.D.RT.Reads), rt.keyValues(rt.D.RT.Requests)
+	for r, hint := range unmatched(reads, requests) {
+		rt.Report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
+	}
+	for r, hint := range unmatched(requests, reads) {
+		rt.Report(r.At, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.Key, hint)
+	}
+}
+
+// keyValues replaces each use whose key is not a constant with one use
+// per constant it can hold, where they are all known
+// (func answer(r mcp.InputResponseMap, key string) ... r[key], called as
+// answer(req.Params.InputResponses, "date")): the use then stands at the
+// constant. The others stay unknown.
+func (rt *roundTripCheck) keyValues(uses []*model.KeyUse) []*model.KeyUse {
+	var out []*model.KeyUse
+	for _, u := range uses {
+		vals, ok := []source.ConstAt(nil), false
+		if e, isExpr := u.At.(ast.Expr); isExpr && u.Key == "" {
+			vals, ok = rt.PossibleStrings(e, rt.D.LocalCalls)
+		}
+		if !ok {
+			out = append(out, u)
+			continue
+		}
+		for _, v := range vals {
+			k := *u
+			k.Key, k.At = v.S, v.At
+			out = append(out, &k)
+		}
+	}
+	return out
+}
+
+// unmatched yields the uses whose key none of others has, with a
+// did-you-mean hint, when every key of others is a constant and there is
+// at least one.
+func unmatched(uses, others []*model.KeyUse) iter.Seq2[*model.KeyUse, string] {
+	return func(yield func(*model.KeyUse, string) bool) {
+		keys := keySet(others)
+		if len(keys) == 0 {
+			return
+		}
+		names := slices.Sorted(maps.Keys(keys))
+		for _, u := range uses {
+			if u.Key != "" && !keys[u.Key] && !yield(u, report.DidYouMean(u.Key, names)) {
+				return
+			}
+		}
+	}
+}
+
+// keySet returns the constant keys of uses, or nil when some key is not a
+// constant (then nothing is known).
+func keySet(uses []*model.KeyUse) map[string]bool {
+	set := map[string]bool{}
+	for _, u := range uses {
+		if u.Key == "" {
+			return nil
+		}
+		set[u.Key] = true
+	}
+	return set
+}
+
+// neverEnding reports functions that return requests on every path and
+// never read an answer: the client answers, calls again and gets the same
+// requests until it gives up.
+func (rt *roundTripCheck) neverEnding() {
+	asks := map[ast.Expr]*mcpsdk.SDK{} // request results: literals and builder calls
+	fns := map[ast.Node]*mcpsdk.SDK{}
+	for _, r := range rt.D.RT.Results {
+		if rt.requestsOf(r) != nil {
+			asks[r.Lit] = r.SDK
+			if fn, _ := source.Enclosing(r.Stack); fn != nil {
+				fns[fn] = r.SDK
+			}
+		}
+	}
+	for _, f := range rt.D.RT.Finishers {
+		asks[f.Call] = f.SDK
+		if f.Fn != nil {
+			fns[f.Fn] = f.SDK
+		}
+	}
+	if len(fns) == 0 {
+		return
+	}
+	readers := map[*ast.BlockStmt]bool{}
+	for _, r := range rt.D.RT.Reads {
+		readers[model.FuncBody(r.Fn)] = true
+	}
+	for _, site := range rt.D.Results {
+		if site.RoundTrip {
+			readers[site.Body] = true
+		}
+	}
+	for fn, sdk := range fns {
+		if readers[model.FuncBody(fn)] || !rt.TakesRequest(fn, sdk) || !rt.asksOnEveryPath(fn, asks) || rt.mayRead(fn, sdk) {
+			continue
+		}
+		at := ast.Node(fn)
+		if d, ok := fn.(*ast.FuncDecl); ok {
+			at = d.Name
+		} else {
+			at = fn.(*ast.FuncLit).Type
+		}
+		rt.Report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
+	}
+}
+
+// asksOnEveryPath reports whether every return statement of fn (outside
+// nested function literals) returns a request result first.
+func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk.SDK) bool {
+	body := model.FuncBody(fn)
+	if body == nil || !rt.Terminates(body) {
+		return false
+	}
+	n, all := 0, true
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			if len(x.Results) == 0 {
+				all = false
+				return false
+			}
+			e := source.UnAddr(x.Results[0])
+			if _, ok := asks[e]; !ok {
+				all = false
+			}
+		}
+		return true
+	})
+	return n > 0 && all
+}
+
+// mayRead reports whether fn hands something of the SDK (the request, its
+// params, the answers) to a function outside the SDK, which may read the
+// answers for it, or selects the answers field.
+func (rt *roundTripCheck) mayRead(fn ast.Node, sdk *mcpsdk.SDK) bool {
+	may := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == sdk.RoundTrip.ResponsesField {
+				may = true
+			}
+		case *ast.CallExpr:
+			callee, _ := typeutil.Callee(rt.Info, n).(*types.Func)
+			if callee != nil && rt.SDKs.OfPkg(callee) != nil {
+				return true
+			}
+			for _, a := range n.Args {
+				if t := rt.Info.TypeOf(a); t != nil && rt.FromSDK(t) {
+					may = true
+				}
+			}
+		}
+		return !may
+	})
+	return may
+}
