@@ -39,13 +39,9 @@ import (
 	"fmt"
 
 	"github.com/elicitlint/elicitlint/internal/check"
-
-	"github.com/elicitlint/elicitlint/internal/model"
-
-	"github.com/elicitlint/elicitlint/internal/report"
-
 	"github.com/elicitlint/elicitlint/internal/config"
-
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/report"
 	"golang.org/x/tools/go/analysis"
 )
 

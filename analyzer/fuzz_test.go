@@ -31,10 +31,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/elicitlint/elicitlint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
-
-	"github.com/elicitlint/elicitlint/analyzer"
 )
 
 // fuzzImports are the packages a fuzzed source may import: the stubs and

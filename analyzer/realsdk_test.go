@@ -11,9 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/elicitlint/elicitlint/analyzer"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // realsdkModules are the fixture modules compiled against the real SDKs,

@@ -18,10 +18,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/elicitlint/elicitlint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/elicitlint/elicitlint/analyzer"
 )
 
 // --- analysistest fixtures ---------------------------------------------------

@@ -12,17 +12,11 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
-
-	"github.com/elicitlint/elicitlint/internal/model"
-
-	"github.com/elicitlint/elicitlint/internal/flow"
-
 	"github.com/elicitlint/elicitlint/internal/fix"
-
-	"github.com/elicitlint/elicitlint/internal/source"
-
+	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -10,18 +10,12 @@ import (
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/check"
-
-	"github.com/elicitlint/elicitlint/internal/model"
-
-	"github.com/elicitlint/elicitlint/internal/report"
-
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/config"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/schema"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )

@@ -12,13 +12,9 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
-
-	"github.com/elicitlint/elicitlint/internal/model"
-
 	"github.com/elicitlint/elicitlint/internal/flow"
-
+	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
-
 	"golang.org/x/tools/go/types/typeutil"
 )
 

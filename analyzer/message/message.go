@@ -9,12 +9,9 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
-
-	"github.com/elicitlint/elicitlint/internal/model"
-
-	"github.com/elicitlint/elicitlint/internal/source"
-
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
 )
 
 // Check is the message check, for the suite (analyzer.Analyzer).

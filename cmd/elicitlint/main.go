@@ -24,12 +24,11 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"runtime/debug"
 	"strings"
-
-	"flag"
 
 	"github.com/elicitlint/elicitlint/analyzer"
 	"github.com/elicitlint/elicitlint/internal/model"
