@@ -1,38 +1,35 @@
-// Package analyzer is elicitlint: a go/analysis Analyzer that checks
-// elicitations in Go MCP server code built on
+// Package analyzer is elicitlint: go/analysis analyzers that check
+// elicitations, and the sampling and roots requests of the 2026-07-28
+// round trip, in Go MCP server code built on
 // github.com/modelcontextprotocol/go-sdk or github.com/mark3labs/mcp-go.
 //
-// run is a pipeline of four stages, and a file's name says its stage:
+// The code is laid out in rooms, the way x/tools' go/analysis/passes and
+// staticcheck are, so that a reader can tell what each part may touch:
 //
-//   - discover (discover.go): one walk over the package's syntax finds every
-//     elicitation request (params literals, calls of wrappers), every answer
-//     (values of the SDKs' result types and of result-like project types)
-//     and the places of the 2026-07-28 round trip, by type. The sites are
-//     described in discover_sites.go.
-//   - summarise (summary_*.go): what other packages need to know about this
-//     one, each summary exporting its own fact: result-like types and
-//     functions that return an action (summary_resulttypes.go), wrappers
-//     (summary_wrappers.go), schemas (summary_schemas.go), result handlers
-//     (summary_handlers.go), Content readers (summary_contentreads.go),
-//     error gates (summary_gates.go) and messages built for other packages
-//     (summary_messages.go).
-//   - check (check_*.go): the checks of the registry (checks.go), one file
-//     each: check_message.go, check_mode.go, check_elicitid.go,
-//     check_actions.go, check_content.go, check_schema.go (for nested,
-//     schema and sensitive), check_contentschema.go, check_roundtrip.go (and
-//     its fix, the migration to the round trip: migrate.go, migrate_match.go,
-//     migrate_replay.go, migrate_edit.go), check_failopen.go. A check reads
-//     the discovery and the summaries and reports under its own name only.
-//   - report (report.go): suppression directives, a stable order, and the
-//     findings handed to the driver.
+//   - internal/model is the model analyzer (elicitmodel): discovery and the
+//     summaries, and every fact. Its Result is the package's model.
+//   - analyzer/<check> is one package per check (message, mode,
+//     elicitationid, actions, content, nested, schema, sensitive,
+//     contentschema, roundtrip, failopen), each with its Check and its own
+//     Analyzer that requires the model. A check reads only what the model
+//     exports, and reaches no other check.
+//   - analyzer/directive reports the suppression directives that are
+//     malformed or suppress nothing, from the checks' analyzers' results.
+//   - internal/flow holds the flow engines (the action flow on the syntax,
+//     the SSA flow); internal/migrate the round-trip check's fix;
+//     internal/fix the edit machinery of every fix; internal/report the
+//     reporting and the directives; internal/source the package's syntax,
+//     values and bytes; internal/mcpsdk the SDK table; internal/config the
+//     settings; internal/check what a check is built from.
 //
-// What the analyzer knows of each SDK is in the table in sdk.go. Shared
-// helpers: syntax.go (AST, calls that never return), values.go (constant
-// strings), edit.go (the source edits of suggested fixes, gofmt-formatted
-// where they land), actionflow.go (how code branches on a result's action,
-// for the handler summary and the actions check), ssaflow.go (the same on
-// SSA, for the content check and the gate summary, and the dataflow engine
-// the fail-open check drives).
+// This package is the suite. Analyzer runs every check on one pass, in
+// the order of the registry (checks.go), and reports their findings in
+// one order that depends only on the source: the standalone driver,
+// golangci-lint and the tests run it. Analyzers are the checks as
+// analyzers of their own, for go vet (whose -NAME=false turns one off),
+// nogo and multichecker drivers; TestAnalyzersAgree shows that they report
+// what Analyzer reports. run (analyzer.go) reads as the pipeline: discover
+// and summarise (the model), check, report.
 package analyzer
 
 import (

@@ -1,7 +1,10 @@
-// Package actions is elicitlint's actions check: it report elicitation answers whose Action is not handled as three outcomes: accept, decline and cancel.
-// docs/actions.md explains the check.
+// Package actions is elicitlint's actions check: it reports elicitation
+// answers whose Action is not handled as three outcomes: accept, decline
+// and cancel. docs/actions.md explains the check.
 //
-// It reads the model's answers and handler summary, and branches on the action with internal/flow's ActionFlow; its fix adds the missing cases (internal/fix). Like every check, it reaches no other check.
+// It reads the model's answers and handler summary, and branches on the
+// action with internal/flow's ActionFlow; its fix adds the missing cases
+// (internal/fix). Like every check, it reaches no other check.
 package actions
 
 import (

@@ -1,7 +1,10 @@
-// Package content is elicitlint's content check: it report reads of an answer's Content that can happen before the action is known to be accept.
+// Package content is elicitlint's content check: it reports reads of an
+// answer's Content that can happen before the action is known to be accept.
 // docs/content.md explains the check.
 //
-// It reads the model's answers and Content readers, and internal/flow's SSAFlow on the SSA form of the functions that read Content. Like every check, it reaches no other check.
+// It reads the model's answers and Content readers, and internal/flow's
+// SSAFlow on the SSA form of the functions that read Content. Like every
+// check, it reaches no other check.
 package content
 
 import (

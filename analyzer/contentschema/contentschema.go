@@ -1,7 +1,9 @@
-// Package contentschema is elicitlint's content-schema check: it report reads of an answer's Content that cannot match the schema the same elicitation asked for.
-// docs/content-schema.md explains the check.
+// Package contentschema is elicitlint's content-schema check: it reports
+// reads of an answer's Content that cannot match the schema the same
+// elicitation asked for. docs/content-schema.md explains the check.
 //
-// It reads the model's answers, their keys and the schema summary. Like every check, it reaches no other check.
+// It reads the model's answers, their keys and the schema summary. Like
+// every check, it reaches no other check.
 package contentschema
 
 import (

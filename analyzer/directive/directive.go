@@ -6,8 +6,8 @@
 // does the same on its one pass. docs/suppression.md explains the
 // directives.
 //
-// It uses the model (the package's directives), internal/check (the
-// checks' results) and internal/report.
+// It uses the model (the package's directives), internal/check (the checks'
+// results) and internal/report.
 package directive
 
 import (

@@ -1,7 +1,9 @@
-// Package elicitationid is elicitlint's elicitation-id check: it report url-mode elicitation IDs that are constant strings.
+// Package elicitationid is elicitlint's elicitation-id check: it reports
+// url-mode elicitation IDs that are constant strings.
 // docs/elicitation-id.md explains the check.
 //
-// It reads the model's requests. Like every check, it reaches no other check.
+// It reads the model's requests. Like every check, it reaches no other
+// check.
 package elicitationid
 
 import (

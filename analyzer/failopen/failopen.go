@@ -1,7 +1,10 @@
-// Package failopen is elicitlint's fail-open check: it report code that goes ahead when the question could not be asked.
-// docs/fail-open.md explains the check.
+// Package failopen is elicitlint's fail-open check: it reports code that
+// goes ahead when the question could not be asked. docs/fail-open.md
+// explains the check.
 //
-// It reads the model's answers, gates and handlers, and runs its own dataflow on internal/flow's SSA form of the functions that hold a request. Like every check, it reaches no other check.
+// It reads the model's answers, gates and handlers, and runs its own
+// dataflow on internal/flow's SSA form of the functions that hold a
+// request. Like every check, it reaches no other check.
 package failopen
 
 import (

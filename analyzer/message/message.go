@@ -1,7 +1,10 @@
-// Package message is elicitlint's message check: it report elicitations whose Message is missing, empty or too long for clients to show in full.
+// Package message is elicitlint's message check: it reports elicitations
+// whose Message is missing, empty or too long for clients to show in full.
 // docs/message.md explains the check.
 //
-// It reads the model's requests (literals and wrapper calls) and the message summary (messages built in other packages). Like every check, it reaches no other check.
+// It reads the model's requests (literals and wrapper calls) and the
+// message summary (messages built in other packages). Like every check, it
+// reaches no other check.
 package message
 
 import (

@@ -1,7 +1,9 @@
-// Package mode is elicitlint's mode check: it report elicitations whose fields do not fit their mode (form or url), and URLs a client cannot or should not open.
-// docs/mode.md explains the check.
+// Package mode is elicitlint's mode check: it reports elicitations whose
+// fields do not fit their mode (form or url), and URLs a client cannot or
+// should not open. docs/mode.md explains the check.
 //
-// It reads the model's requests and the mode each is sent in. Like every check, it reaches no other check.
+// It reads the model's requests and the mode each is sent in. Like every
+// check, it reaches no other check.
 package mode
 
 import (

@@ -1,5 +1,6 @@
-// Package nested is elicitlint's nested check: it report requested schemas that are not flat: nested objects, arrays other than multi-select enums, references and composition.
-// docs/nested.md explains the check.
+// Package nested is elicitlint's nested check: it reports requested schemas
+// that are not flat: nested objects, arrays other than multi-select enums,
+// references and composition. docs/nested.md explains the check.
 //
 // The model's schema summary checks every requested schema that can be read
 // statically once, with internal/schema, for the nested, schema and

@@ -1,7 +1,10 @@
-// Package roundtrip is elicitlint's round-trip check: it report the direct requests protocol 2026-07-28 refuses, and round-trip code that crashes or loops on what a client sends.
-// docs/round-trip.md explains the check.
+// Package roundtrip is elicitlint's round-trip check: it reports the direct
+// requests protocol 2026-07-28 refuses, and round-trip code that crashes or
+// loops on what a client sends. docs/round-trip.md explains the check.
 //
-// It reads the model's round-trip places and handlers; its fix is internal/migrate's migration of the handler to the round trip. Like every check, it reaches no other check.
+// It reads the model's round-trip places and handlers; its fix is
+// internal/migrate's migration of the handler to the round trip. Like every
+// check, it reaches no other check.
 package roundtrip
 
 import (

@@ -1,5 +1,7 @@
-// Package schema is elicitlint's schema check: it report requested schemas outside the elicitation subset of JSON Schema for the target spec version, or that contradict themselves.
-// docs/schema.md explains the check.
+// Package schema is elicitlint's schema check: it reports requested schemas
+// outside the elicitation subset of JSON Schema for the target spec
+// version, or that contradict themselves. docs/schema.md explains the
+// check.
 //
 // The model's schema summary checks every requested schema that can be read
 // statically once, with internal/schema, for the nested, schema and

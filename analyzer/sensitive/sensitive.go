@@ -1,5 +1,7 @@
-// Package sensitive is elicitlint's sensitive check: it report form fields that ask the user for a secret (a password, API key, access token or payment credential), which belongs in url mode.
-// docs/sensitive.md explains the check.
+// Package sensitive is elicitlint's sensitive check: it reports form fields
+// that ask the user for a secret (a password, API key, access token or
+// payment credential), which belongs in url mode. docs/sensitive.md
+// explains the check.
 //
 // The model's schema summary checks every requested schema that can be read
 // statically once, with internal/schema, for the nested, schema and

@@ -1,3 +1,27 @@
+// Package model is elicitlint's model of a package, and the analyzer
+// that builds it (elicitmodel): the first two stages of the pipeline.
+//
+//   - discover (discover.go, sites.go): one walk over the package's syntax
+//     finds every elicitation request (params literals, calls of
+//     wrappers), every answer (values of the SDKs' result types and of
+//     result-like project types) and the places of the 2026-07-28 round
+//     trip, by type.
+//   - summarise (summary_*.go): what other packages need to know about
+//     this one, each summary exporting its own fact: result-like types and
+//     functions that return an action (summary_resulttypes.go), wrappers
+//     (summary_wrappers.go), schemas and their findings
+//     (summary_schemas.go), result handlers (summary_handlers.go), Content
+//     readers (summary_contentreads.go), error gates (summary_gates.go)
+//     and messages built for other packages (summary_messages.go).
+//
+// handlers.go tells which functions are MCP handlers and which handlers
+// reach a function. The analyzer's Result is the Model, which the checks
+// read and never change; what it computes on first need is safe for the
+// checks' analyzers, which run in parallel. Every fact is the model's.
+//
+// It uses internal/source, internal/flow, internal/mcpsdk, internal/config,
+// internal/report (the directives, read once) and the schema readers
+// (internal/goschema, internal/schema); no check.
 package model
 
 import (
