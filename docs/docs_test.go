@@ -738,3 +738,59 @@ func TestCodeBlocks(t *testing.T) {
 	}
 	t.Logf("%d Go blocks: %d good, %d bad, %d fragments", len(blocks), count["good"], count["bad"], count["fragment"])
 }
+
+// The pages that list where fixes come from (standalone.md's Fixes and
+// pre-commit.md's fix hook) name every check that offers one: the checks
+// whose findings carry fixes in the analyzer's snapshot of its fixtures
+// (testdata/snapshot, under every setting).
+func TestFixListsNameEveryCheckWithFixes(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "snapshot", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no snapshot files: %v", err)
+	}
+	fixing := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snap map[string][]struct {
+			Category string
+			Fixes    []json.RawMessage
+		}
+		if err := json.Unmarshal(data, &snap); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, diags := range snap {
+			for _, d := range diags {
+				if len(d.Fixes) > 0 {
+					fixing[d.Category] = true
+				}
+			}
+		}
+	}
+	if len(fixing) == 0 {
+		t.Fatal("no finding with a fix in the snapshot")
+	}
+	for _, where := range []struct{ page, heading string }{
+		{"standalone.md", "### Fixes"},
+		{"pre-commit.md", "## The fix hook"},
+	} {
+		data, err := os.ReadFile(where.page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		section, ok := strings.CutPrefix(string(data)[max(0, strings.Index(string(data), "\n"+where.heading+"\n")):], "\n"+where.heading+"\n")
+		if !ok {
+			t.Fatalf("%s has no %q", where.page, where.heading)
+		}
+		if i := strings.Index(section, "\n#"); i >= 0 {
+			section = section[:i]
+		}
+		for check := range fixing {
+			if !strings.Contains(section, "]("+check+".md") {
+				t.Errorf("%s, %s: does not link %s.md, whose findings carry fixes", where.page, where.heading, check)
+			}
+		}
+	}
+}
