@@ -794,3 +794,130 @@ func TestFixListsNameEveryCheckWithFixes(t *testing.T) {
 		}
 	}
 }
+
+var (
+	findingText = regexp.MustCompile(`^(?:gosdk|mcpgo)/\S+\.go:\d+:\d+: `)
+	contextText = regexp.MustCompile(`^\d+\t`)
+	printsCount = regexp.MustCompile(`It prints (\d+) findings, at least one per planted bug, and exits with status (\d)\.`)
+)
+
+// What the pages quote from a run on example/ is what elicitlint prints
+// there: every finding and related-position line of a code block (text
+// output, as the standalone driver and go vet print it), a block with
+// context lines as -c=1 prints it, every diagnostic of a JSON block (its
+// check, message and position), and README's count, exit status and first
+// three findings.
+func TestExampleOutputInDocs(t *testing.T) {
+	tools(t)
+	_, text, code, err := offline(example, binary, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, withContext, _, err := offline(example, binary, "-c=1", "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonOut, _, _, err := offline(example, binary, "-json", "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	findings := 0
+	for _, l := range lines {
+		if !strings.Contains(l, ": \t") {
+			findings++
+		}
+	}
+	type diag struct{ Category, Posn, End, Message string }
+	var tree map[string]map[string][]diag
+	if err := json.Unmarshal([]byte(jsonOut), &tree); err != nil {
+		t.Fatal(err)
+	}
+	var diags []diag
+	for _, pkg := range tree {
+		for _, d := range pkg[analyzer.Analyzer.Name] {
+			d.Posn, d.End = strings.TrimPrefix(d.Posn, example), strings.TrimPrefix(d.End, example)
+			diags = append(diags, d)
+		}
+	}
+
+	quoted := 0
+	for name, page := range pagesWithCode(t) {
+		pl := strings.Split(page, "\n")
+		for i := 0; i < len(pl); i++ {
+			lang, ok := strings.CutPrefix(pl[i], "```")
+			if !ok {
+				continue
+			}
+			j := i + 1
+			for j < len(pl) && !strings.HasPrefix(pl[j], "```") {
+				j++
+			}
+			block := pl[i+1 : min(j, len(pl))]
+			at := fmt.Sprintf("%s:%d", name, i+1)
+			switch lang {
+			case "json":
+				var doc map[string]map[string][]diag
+				if json.Unmarshal([]byte(strings.Join(block, "\n")), &doc) != nil {
+					break
+				}
+				for _, pkg := range doc {
+					for _, d := range pkg[analyzer.Analyzer.Name] {
+						quoted++
+						d.Posn, d.End = suffixAfter(d.Posn, "/example"), suffixAfter(d.End, "/example")
+						if !slices.Contains(diags, d) {
+							t.Errorf("%s: the JSON shows a finding elicitlint -json does not print in example/: %+v", at, d)
+						}
+					}
+				}
+			case "":
+				hasContext := slices.ContainsFunc(block, contextText.MatchString)
+				for _, l := range block {
+					if !findingText.MatchString(l) {
+						continue
+					}
+					quoted++
+					if !slices.Contains(lines, l) {
+						t.Errorf("%s: elicitlint does not print this line in example/:\n%s", at, l)
+					}
+				}
+				if hasContext && !strings.Contains(withContext, strings.Join(block, "\n")+"\n") {
+					t.Errorf("%s: elicitlint -c=1 does not print this in example/:\n%s", at, strings.Join(block, "\n"))
+				}
+			}
+			i = j
+		}
+	}
+	if quoted == 0 {
+		t.Fatal("no page quotes the example's output")
+	}
+
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := printsCount.FindStringSubmatch(string(readme))
+	if m == nil {
+		t.Fatalf("README.md does not say how many findings the example gets")
+	}
+	if m[1] != strconv.Itoa(findings) || m[2] != strconv.Itoa(code) {
+		t.Errorf("README.md says %s findings and exit status %s; elicitlint ./... in example/ prints %d and exits %d", m[1], m[2], findings, code)
+	}
+	first := string(readme)[strings.Index(string(readme), m[0]):]
+	first = first[strings.Index(first, "```\n")+4:]
+	first = first[:strings.Index(first, "```")]
+	if want := strings.Join(lines[:3], "\n") + "\n"; first != want {
+		t.Errorf("README.md's first three findings:\n%s\nelicitlint prints:\n%s", first, want)
+	}
+	if want := fmt.Sprintf("so the output has %d lines", len(lines)); !strings.Contains(string(readme), want) {
+		t.Errorf("README.md should say %q", want)
+	}
+}
+
+// suffixAfter returns s from the last occurrence of sep on, without sep.
+func suffixAfter(s, sep string) string {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[i+len(sep):]
+	}
+	return s
+}
