@@ -12,7 +12,9 @@ import (
 //go:embed *.md
 var pages embed.FS
 
-// Page returns the Markdown page for a check, or "" if there is none.
+// Page returns the Markdown page for a check, or "" if there is none,
+// without the marks that tell the documentation's test what each Go block
+// is (see docs_test.go): a rendered page does not show them either.
 func Page(check string) string {
 	if strings.ContainsAny(check, "/\\.") {
 		return ""
@@ -21,7 +23,32 @@ func Page(check string) string {
 	if err != nil {
 		return ""
 	}
-	return string(b)
+	return withoutMarks(string(b))
+}
+
+// markStart opens a mark: an HTML comment on the lines before a Go block.
+const markStart = "<!-- elicitlint:"
+
+// withoutMarks removes the lines of every mark, from markStart to the
+// line that ends with "-->".
+func withoutMarks(page string) string {
+	if !strings.Contains(page, markStart) {
+		return page
+	}
+	var out []string
+	in := false
+	for _, l := range strings.Split(page, "\n") {
+		if !in && strings.HasPrefix(l, markStart) {
+			in = true
+		}
+		if !in {
+			out = append(out, l)
+		}
+		if in && strings.HasSuffix(strings.TrimSpace(l), "-->") {
+			in = false
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // Summary returns the first paragraph after a page's title.

@@ -97,13 +97,26 @@ func TestGolangciLint(t *testing.T) {
 		}
 	}
 
-	// The example: the same findings.
+	// The example: the same findings, and one more issue per related
+	// position (docs/golangci-lint.md#related-positions): 41 findings, 43
+	// issues.
 	got, code := gclFindings(t, gcl, example, config)
 	if code != 1 {
 		t.Fatalf("custom-gcl on the example: exit %d, want 1", code)
 	}
-	if want := standaloneFindings(t, standalone, example); !slices.Equal(got, want) || len(want) == 0 {
+	want := standaloneFindings(t, standalone, example)
+	if !slices.Equal(got, want) || len(want) == 0 {
 		t.Errorf("golangci-lint and elicitlint differ on the example:\n%s", setDiff(want, got))
+	}
+	issues, _ := gclIssues(t, gcl, example, config)
+	related := 0
+	for _, is := range issues {
+		if strings.Contains(is, ": "+relatedPrefix) {
+			related++
+		}
+	}
+	if findings := len(issues) - related; len(issues) != 43 || findings != 41 || related != 2 {
+		t.Errorf("custom-gcl on the example: %d issues, %d of them related positions; docs/golangci-lint.md says 43 issues for 41 findings and 2 related positions", len(issues), related)
 	}
 
 	// Repeats, several findings on one line, and more than 50 findings.
@@ -118,7 +131,7 @@ func TestGolangciLint(t *testing.T) {
 	}
 	many.WriteString("}\n")
 	writeFile(t, filepath.Join(dir, "many.go"), many.String())
-	want := standaloneFindings(t, standalone, dir)
+	want = standaloneFindings(t, standalone, dir)
 	if len(want) <= 50 {
 		t.Fatalf("standalone found only %d findings in the repeats module", len(want))
 	}
@@ -167,6 +180,98 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	}
 }
 
+// TestGolangciLintRelated checks what docs/golangci-lint.md says about
+// related positions: golangci-lint reports each as an issue of its own, at
+// the related position when it is in the finding's file and at the
+// finding's position when it is not; //nolint:elicitlint on the finding's
+// line leaves a related issue on another line, //elicitlint:ignore removes
+// both.
+func TestGolangciLintRelated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds golangci-lint; skipped with -short")
+	}
+	gcl := filepath.Join(t.TempDir(), "custom-gcl")
+	build := exec.Command("go", "build", "-o", gcl, ".")
+	build.Dir = "gcl"
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building custom golangci-lint: %v\n%s", err, out)
+	}
+	config, _ := filepath.Abs(filepath.Join("testdata", "golangci.yml"))
+	const helper = `package demo
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func confirm(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?", RequestedSchema: schema})SUPPRESS
+	if err != nil {
+		return false, err
+	}
+	switch res.Action {
+	case "accept":
+		return true, nil
+	case "decline", "cancel":
+		return false, nil
+	default:
+		return false, fmt.Errorf("unknown elicitation action %q", res.Action)
+	}
+}
+
+var schema = map[string]any{"type": "object", "properties": map[string]any{"ok": map[string]any{"type": "boolean"}}}
+`
+	const handler = `
+func Remove(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
+	ok, err := confirm(ctx, req.Session)
+	if err != nil || !ok {
+		return &mcp.CallToolResult{}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
+`
+	module := func(files map[string]string) string {
+		dir := t.TempDir()
+		copyFile(t, filepath.Join("testdata", "repeats", "go.mod"), filepath.Join(dir, "go.mod"))
+		copyFile(t, filepath.Join("testdata", "repeats", "go.sum"), filepath.Join(dir, "go.sum"))
+		for name, content := range files {
+			writeFile(t, filepath.Join(dir, name), content)
+		}
+		return dir
+	}
+	related := relatedPrefix + "Remove reaches this request"
+	oneFile := strings.ReplaceAll(helper, "SUPPRESS", "") + handler
+	twoFiles := map[string]string{
+		"helper.go":  strings.ReplaceAll(helper, "SUPPRESS", ""),
+		"handler.go": "package demo\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n" + handler,
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []string // the issues' positions and, for related ones, texts
+	}{
+		{"same file", map[string]string{"demo.go": oneFile}, []string{"demo.go:11:14: round-trip", "demo.go:27:6: " + related}},
+		{"other file", twoFiles, []string{"helper.go:11:14: round-trip", "helper.go:11:14: " + related}},
+		{"nolint", map[string]string{"demo.go": strings.ReplaceAll(oneFile, "})\n\tif err", "}) //nolint:elicitlint // demo\n\tif err")}, []string{"demo.go:27:6: " + related}},
+		{"ignore", map[string]string{"demo.go": strings.ReplaceAll(oneFile, "})\n\tif err", "}) //elicitlint:ignore round-trip demo\n\tif err")}, nil},
+	} {
+		issues, _ := gclIssues(t, gcl, module(tc.files), config)
+		var got []string
+		for _, is := range issues {
+			posn, text, _ := strings.Cut(is, ": ")
+			if !strings.HasPrefix(text, relatedPrefix) {
+				text = text[strings.LastIndex(text, "(")+1 : len(text)-1] // the check
+			}
+			got = append(got, posn+": "+text)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: golangci-lint's issues\n%s\nwant\n%s", tc.name, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
 // The configuration the test uses is the one docs/golangci-lint.md shows.
 func TestDocumentedConfig(t *testing.T) {
 	config, err := os.ReadFile(filepath.Join("testdata", "golangci.yml"))
@@ -182,9 +287,33 @@ func TestDocumentedConfig(t *testing.T) {
 	}
 }
 
+// relatedPrefix starts the text of the issue golangci-lint makes of a
+// finding's related position (pkg/goanalysis/runners.go, buildIssues).
+const relatedPrefix = "elicitlint(related information): "
+
 // gclFindings runs custom-gcl with the configuration in dir and returns
-// elicitlint's findings as "file:line:col: message", sorted.
+// elicitlint's findings as "file:line:col: message", sorted, with each
+// related-position issue written as the standalone driver prints it: the
+// position, then a tab and its message.
 func gclFindings(t *testing.T, bin, dir, config string) ([]string, int) {
+	t.Helper()
+	issues, code := gclIssues(t, bin, dir, config)
+	var out []string
+	for _, is := range issues {
+		posn, text, _ := strings.Cut(is, ": ")
+		if rel, ok := strings.CutPrefix(text, relatedPrefix); ok {
+			text = "\t" + rel
+		}
+		out = append(out, posn+": "+text)
+	}
+	slices.Sort(out)
+	return out, code
+}
+
+// gclIssues runs custom-gcl with the configuration in dir and returns
+// elicitlint's issues as golangci-lint reports them, "file:line:col: text",
+// sorted.
+func gclIssues(t *testing.T, bin, dir, config string) ([]string, int) {
 	t.Helper()
 	cmd := exec.Command(bin, "run", "--config="+config, "--path-mode=abs", "--output.json.path=stdout", "--show-stats=false", "./...")
 	cmd.Dir = dir
@@ -220,13 +349,7 @@ func gclFindings(t *testing.T, bin, dir, config string) ([]string, int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// A finding's related positions: golangci-lint reports each as an
-		// issue of its own, the standalone driver as an indented line.
-		text := is.Text
-		if rel, ok := strings.CutPrefix(text, "elicitlint(related information): "); ok {
-			text = "\t" + rel
-		}
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s", file, is.Pos.Line, is.Pos.Column, text))
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s", file, is.Pos.Line, is.Pos.Column, is.Text))
 	}
 	slices.Sort(out)
 	return out, code

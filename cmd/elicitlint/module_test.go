@@ -265,7 +265,8 @@ func goldenLines(t *testing.T, name string) []string {
 }
 
 // -sarif writes a log that validates against the SARIF 2.1.0 schema, with
-// one rule per check and the example's findings.
+// one rule per check and the example's findings, and each finding's
+// related positions as its relatedLocations, as the text output shows them.
 func TestSARIF(t *testing.T) {
 	dir := needModules(t)
 	out, errOut, code := run(t, dir, "-sarif", "./...")
@@ -308,7 +309,7 @@ func TestSARIF(t *testing.T) {
 	if want := append(slices.Clone(analyzer.Checks), analyzer.CheckDirective); !slices.Equal(rules, want) {
 		t.Errorf("rules %v, want %v", rules, want)
 	}
-	var got []string
+	var got, related []string
 	for _, res := range r.Results {
 		loc := res.Locations[0].PhysicalLocation
 		if strings.HasPrefix(loc.ArtifactLocation.URI, "/") || strings.HasPrefix(loc.ArtifactLocation.URI, "file:") {
@@ -321,8 +322,25 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("result without fingerprint")
 		}
 		got = append(got, fmt.Sprintf("%s:%d %s", loc.ArtifactLocation.URI, loc.Region.StartLine, res.RuleID))
+		for i, rel := range res.RelatedLocations {
+			p := rel.PhysicalLocation
+			if rel.ID != i+1 {
+				t.Errorf("related location %d of %s has id %d", i, res.Message.Text, rel.ID)
+			}
+			related = append(related, fmt.Sprintf("%s:%d:%d: \t%s", p.ArtifactLocation.URI, p.Region.StartLine, p.Region.StartColumn, rel.Message.Text))
+		}
 	}
 	golden(t, "example.golden", got, false)
+	_, text, _ := run(t, dir, "./...")
+	var want []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, ": \t") {
+			want = append(want, l)
+		}
+	}
+	if len(want) == 0 || !slices.Equal(related, want) {
+		t.Errorf("SARIF related locations differ from the text output's related positions:\n%s", lineDiff(want, related))
+	}
 }
 
 type sarifLog struct {
@@ -339,6 +357,14 @@ type sarifLog struct {
 				PhysicalLocation struct {
 					ArtifactLocation struct{ URI string }
 					Region           struct{ StartLine, StartColumn, EndLine, EndColumn int }
+				}
+			}
+			RelatedLocations []struct {
+				ID               int
+				Message          struct{ Text string }
+				PhysicalLocation struct {
+					ArtifactLocation struct{ URI string }
+					Region           struct{ StartLine, StartColumn int }
 				}
 			}
 			PartialFingerprints map[string]string

@@ -140,14 +140,23 @@ func listChecks(w io.Writer, indent string) {
 }
 
 // writeSARIF writes the findings as a SARIF log, with paths relative to
-// root. The findings are already in their final order (sortFindings).
+// root, and each finding's related positions as its relatedLocations. The
+// findings are already in their final order (sortFindings).
 func writeSARIF(w io.Writer, fs []*finding, root string) error {
 	var out []sarif.Finding
 	for _, f := range fs {
-		out = append(out, sarif.Finding{
+		sf := sarif.Finding{
 			RuleID: f.check(), Message: f.diag.Message, File: f.posn.Filename,
 			Line: f.posn.Line, Col: f.posn.Column, EndLine: f.end.Line, EndCol: f.end.Column,
-		})
+		}
+		for _, r := range f.diag.Related {
+			posn, end := f.fset.Position(r.Pos), f.fset.Position(cmp.Or(r.End, r.Pos))
+			sf.Related = append(sf.Related, sarif.Related{
+				Message: r.Message, File: posn.Filename,
+				Line: posn.Line, Col: posn.Column, EndLine: end.Line, EndCol: end.Column,
+			})
+		}
+		out = append(out, sf)
 	}
 	tool := sarif.Tool{Name: "elicitlint", Version: getVersion(), InformationURI: analyzer.Analyzer.URL}
 	return sarif.Write(w, tool, sarifRules(), out, root, os.ReadFile)

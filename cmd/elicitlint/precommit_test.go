@@ -17,7 +17,9 @@ import (
 //   - committing a clean file passes (the hook looks only at the files
 //     being committed); committing a file with a finding fails with it;
 //   - with -baseline the old finding is accepted and a new one fails;
-//   - elicitlint-fix fails while findings remain, also on its second run.
+//   - elicitlint-fix fails while findings remain, also on its second run;
+//     with the default settings it also migrates a handler's direct
+//     request to the round trip (docs/pre-commit.md says so).
 //
 // .ci/run installs pre-commit; elsewhere the test skips when it is
 // missing. pre-commit builds the hook with go install, from the module
@@ -165,6 +167,48 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	}
 	if out, code := fixRun(); code != 0 {
 		t.Errorf("fix run after everything was fixed: exit %d\n%s", code, out)
+	}
+
+	// With the default settings the fix hook migrates a tool handler's
+	// direct request to the round trip, at commit time.
+	writeFiles(t, dir, map[string]string{"tool.go": `package sample
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var publishSchema = map[string]any{"type": "object", "properties": map[string]any{"notify": map[string]any{"type": "boolean"}}}
+
+func Publish(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Publish the site?", RequestedSchema: publishSchema})
+	if err != nil {
+		return nil, nil, err
+	}
+	switch res.Action {
+	case "accept":
+		return &mcp.CallToolResult{}, nil, nil
+	case "decline", "cancel":
+		return nil, nil, fmt.Errorf("not published")
+	}
+	return nil, nil, fmt.Errorf("unknown elicitation action %q", res.Action)
+}
+`})
+	writeFiles(t, dir, map[string]string{".pre-commit-defaults.yaml": "repos:\n  - repo: " + hookRepo + "\n    rev: " + rev + "\n    hooks:\n      - id: elicitlint-fix\n"})
+	must("git", "add", "tool.go", ".pre-commit-defaults.yaml")
+	migrateRun := func() (string, int) {
+		return sh("pre-commit", "run", "--config", ".pre-commit-defaults.yaml", "elicitlint-fix", "--files", "tool.go")
+	}
+	out, code = migrateRun()
+	migrated, _ := os.ReadFile(filepath.Join(dir, "tool.go"))
+	if code == 0 || !strings.Contains(out, "files were modified by this hook") ||
+		!strings.Contains(string(migrated), `req.Params.InputResponses["Publish"].(*mcp.ElicitResult)`) || strings.Contains(string(migrated), "Session.Elicit(") {
+		t.Errorf("fix hook with the default settings: exit %d; want the handler migrated to the round trip\n%s\n%s", code, out, migrated)
+	}
+	if out, code := migrateRun(); code != 0 {
+		t.Errorf("fix hook after the migration: exit %d\n%s", code, out)
 	}
 }
 

@@ -29,6 +29,18 @@ type Finding struct {
 	Col     int
 	EndLine int
 	EndCol  int
+	Related []Related // the diagnostic's related positions, in order
+}
+
+// Related is a position that a finding refers to (a diagnostic's
+// RelatedInformation), with what is there.
+type Related struct {
+	Message string
+	File    string // absolute path
+	Line    int
+	Col     int
+	EndLine int
+	EndCol  int
 }
 
 // Tool names the producer.
@@ -92,11 +104,17 @@ type result struct {
 	Level               string            `json:"level"`
 	Message             text              `json:"message"`
 	Locations           []location        `json:"locations"`
+	RelatedLocations    []location        `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
 
+// A location is a result's place (locations) or one of the places it
+// refers to (relatedLocations, SARIF 2.1.0 §3.27.22), which carry an id
+// unique in the result (1, 2, ...) and a message.
 type location struct {
+	ID               int              `json:"id,omitempty"`
 	PhysicalLocation physicalLocation `json:"physicalLocation"`
+	Message          *text            `json:"message,omitempty"`
 }
 
 type physicalLocation struct {
@@ -158,16 +176,7 @@ func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, r
 			continue
 		}
 		ls := lines(f.File)
-		startCol := utf16Col(ls, f.Line, f.Col)
-		endLine, endCol := f.EndLine, f.EndCol
-		if endLine < f.Line || endLine == 0 {
-			endLine, endCol = f.Line, f.Col
-		}
-		endC := utf16Col(ls, endLine, endCol)
-		if endLine == f.Line && endC < startCol {
-			endC = startCol
-		}
-		uri, base := relURI(root, f.File)
+		uri, _ := relURI(root, f.File)
 		// The fingerprint ignores line numbers, so that a finding keeps its
 		// identity when code above it moves: rule, file, the trimmed text of
 		// the line, and which occurrence of that triple it is.
@@ -178,13 +187,19 @@ func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, r
 		key := f.RuleID + "\x00" + uri + "\x00" + lineText
 		seen[key]++
 		sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(seen[key])))
+		var related []location
+		for i, r := range f.Related {
+			related = append(related, location{
+				ID:               i + 1,
+				PhysicalLocation: physical(root, r.File, lines(r.File), r.Line, r.Col, r.EndLine, r.EndCol),
+				Message:          &text{Text: nonEmpty(r.Message)},
+			})
+		}
 		results = append(results, result{
 			RuleID: f.RuleID, RuleIndex: idx, Level: "warning",
-			Message: text{Text: f.Message},
-			Locations: []location{{PhysicalLocation: physicalLocation{
-				ArtifactLocation: artifactLoc{URI: uri, URIBaseID: base},
-				Region:           region{StartLine: f.Line, StartColumn: startCol, EndLine: endLine, EndColumn: endC},
-			}}},
+			Message:             text{Text: f.Message},
+			Locations:           []location{{PhysicalLocation: physical(root, f.File, ls, f.Line, f.Col, f.EndLine, f.EndCol)}},
+			RelatedLocations:    related,
 			PartialFingerprints: map[string]string{"primaryLocationLineHash": hex.EncodeToString(sum[:16])},
 		})
 	}
@@ -199,6 +214,25 @@ func Write(w io.Writer, t Tool, rules []Rule, findings []Finding, root string, r
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []run{r}})
+}
+
+// physical is the place of a position in file, whose lines are ls: byte
+// columns become UTF-16 columns, and an end before the start becomes the
+// start.
+func physical(root, file string, ls []string, line, col, endLine, endCol int) physicalLocation {
+	startCol := utf16Col(ls, line, col)
+	if endLine < line || endLine == 0 {
+		endLine, endCol = line, col
+	}
+	endC := utf16Col(ls, endLine, endCol)
+	if endLine == line && endC < startCol {
+		endC = startCol
+	}
+	uri, base := relURI(root, file)
+	return physicalLocation{
+		ArtifactLocation: artifactLoc{URI: uri, URIBaseID: base},
+		Region:           region{StartLine: line, StartColumn: startCol, EndLine: endLine, EndColumn: endC},
+	}
 }
 
 func nonEmpty(xs ...string) string {
