@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/schema"
@@ -128,6 +129,22 @@ type Settings struct {
 	SensitivePatterns  patternList
 	SensitiveAllow     ListValue
 	Disable            checkList
+
+	// matcher is the sensitive check's matcher of these settings, made on
+	// first need (see SensitiveMatcher).
+	matcherOnce sync.Once
+	matcher     *sensitive.Matcher
+	matcherErr  error
+}
+
+// SensitiveMatcher returns the matcher of -sensitive-patterns and
+// -sensitive-allow, made once: the flags are set before any package is
+// analysed, and a matcher is only read once made, by every package.
+func (c *Settings) SensitiveMatcher() (*sensitive.Matcher, error) {
+	c.matcherOnce.Do(func() {
+		c.matcher, c.matcherErr = sensitive.New(c.SensitivePatterns.ListValue, c.SensitiveAllow)
+	})
+	return c.matcher, c.matcherErr
 }
 
 // Default is the settings of the default analyzers (analyzer.Analyzer,

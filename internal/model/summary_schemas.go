@@ -193,7 +193,7 @@ func (s *schemaSummary) Findings(c *Model) []schemaFinding {
 	s.checked = true
 	var matcher *sensitive.Matcher
 	if !c.Cfg.Disable[config.CheckSensitive] {
-		m, err := sensitive.New(c.Cfg.SensitivePatterns.ListValue, c.Cfg.SensitiveAllow)
+		m, err := c.Cfg.SensitiveMatcher()
 		if err != nil {
 			return nil // the flag was validated when set; nothing sensible to do
 		}
