@@ -300,7 +300,7 @@ type sarifLog struct {
 // direct turns the round-trip check off for the samples below, which are
 // written in the direct style (ss.Elicit) that the round-trip check reports
 // against go-sdk v1.8.0; that check has its own tests (analyzer, and
-// rtproof_test.go for its fix).
+// internal/proof/rtproof for its fix).
 const direct = "-disable=round-trip"
 
 // A go-sdk handler whose switch lacks "decline" and "cancel" (fixable),
