@@ -6,7 +6,9 @@ package prooftest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,6 +118,21 @@ func Run(t testing.TB, dir, name string, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
+// Command runs name with args in dir, offline, and returns its stdout,
+// stderr and exit code; err is set only when it cannot be run. It is safe
+// to call from any goroutine.
+func Command(dir, name string, args ...string) (stdout, stderr string, code int, err error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env = dir, OfflineEnv()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code, err = ee.ExitCode(), nil
+	}
+	return out.String(), errb.String(), code, err
+}
+
 // ModDownload runs go mod download in dir, with the module proxy: the
 // full tests may fill the module cache.
 func ModDownload(t testing.TB, dir string) {
@@ -202,4 +219,118 @@ func Diff(name, old, new string) string {
 
 func indent(s string) string {
 	return "\t" + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n\t")
+}
+
+// CopyTree copies the files under src to the same relative paths under
+// dst, passed through edit if it is not nil. It never overwrites a file:
+// copying onto an existing one fails with an error that wraps fs.ErrExist.
+func CopyTree(dst, src string, edit func(data []byte) []byte) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if edit != nil {
+			data = edit(data)
+		}
+		out := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		return errors.Join(err, f.Close())
+	})
+}
+
+// RealSDKWrite writes the fixture module name (SDK-VERSION, e.g.
+// "gosdk-v1.8.0") of testdata/realsdk, rooted at root, into dst: the files
+// of root/SDK, which every version shares, and of root/SDK-VERSION, which
+// pin the version (go.mod, go.sum) and hold what only that version has. No
+// file may be in both.
+func RealSDKWrite(dst, root, name string) error {
+	sdk, _, ok := strings.Cut(name, "-")
+	if !ok {
+		return fmt.Errorf("realsdk module %q is not named SDK-VERSION", name)
+	}
+	if _, err := os.Stat(filepath.Join(root, name, "go.mod")); err != nil {
+		return fmt.Errorf("realsdk module %s: %v", name, err)
+	}
+	if err := CopyTree(dst, filepath.Join(root, sdk), nil); err != nil {
+		return err
+	}
+	err := CopyTree(dst, filepath.Join(root, name), nil)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("realsdk module %s: a file is both in %s and in %s: %v", name, sdk, name, err)
+	}
+	return err
+}
+
+// RealSDKModule writes the fixture module name of testdata/realsdk into a
+// new temporary directory, fills the module cache for it (the runs on it
+// are offline) and returns the directory.
+func RealSDKModule(t testing.TB, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := RealSDKWrite(dir, Testdata(t, "realsdk"), name); err != nil {
+		t.Fatal(err)
+	}
+	ModDownload(t, dir)
+	return dir
+}
+
+var (
+	exampleOnce sync.Once
+	exampleErr  error
+)
+
+// SampleModule writes a module named sample that requires what the
+// example requires (both SDKs, at the same versions, with the example's
+// go.sum), so that it builds offline without go mod tidy, plus files. The
+// example's modules are downloaded once per process.
+func SampleModule(t testing.TB, files map[string]string) string {
+	t.Helper()
+	example := filepath.Join(Root(t), "example")
+	exampleOnce.Do(func() {
+		cmd := exec.Command("go", "mod", "download")
+		cmd.Dir = example
+		cmd.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			exampleErr = fmt.Errorf("go mod download in example: %v\n%s", err, out)
+		}
+	})
+	if exampleErr != nil {
+		t.Fatal(exampleErr)
+	}
+	mod, err := os.ReadFile(filepath.Join(example, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gomod strings.Builder
+	gomod.WriteString("module sample\n\n")
+	for _, l := range strings.Split(string(mod), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "go ") || strings.HasPrefix(t, "require") || t == ")" ||
+			strings.HasPrefix(t, "github.com/") && !strings.Contains(t, "elicitlint") || strings.HasPrefix(t, "golang.org/") {
+			gomod.WriteString(l + "\n")
+		}
+	}
+	dir := t.TempDir()
+	WriteFiles(t, dir, map[string]string{"go.mod": gomod.String(), "go.sum": string(sum)})
+	WriteFiles(t, dir, files)
+	return dir
 }
