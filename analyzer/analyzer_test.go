@@ -67,8 +67,7 @@ func TestRequestChecks(t *testing.T) {
 // The schema check's repair of what go-sdk rejects.
 func TestSchemaRepair(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckSchema)})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "schemarepair")
+	runFixes(t, "schemarepair").check(t)
 }
 
 // The answer checks (actions, content, content-schema), and their fixes.
@@ -76,7 +75,9 @@ func TestAnswerChecks(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
 	analysistest.Run(t, testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content", "guards", "noreturn", "gates")
-	results := analysistest.RunWithSuggestedFixes(t, testdata(t), a, "contentschema", "fixes")
+	// contentschema and fixes with their fixes: fixRuns["answers"], the
+	// same settings.
+	results := runFixes(t, "answers").check(t)
 	// RunWithSuggestedFixes only compares files that got edits: make sure
 	// the three fixable switches of "fixes" did get one and the bool
 	// function did not.
@@ -231,10 +232,9 @@ func TestWantsNameTheirCheck(t *testing.T) {
 // The round-trip check, with every other check on too.
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports")
+	runFixes(t, "roundtrip").check(t)
 	// Keys read under a key that is not known: nothing about keys.
-	analysistest.Run(t, testdata(t), a, "roundtripkeysdyn/...")
+	analysistest.Run(t, testdata(t), newAnalyzer(t, analyzer.Config{}), "roundtripkeysdyn/...")
 }
 
 // The migration: every shape of handler the round-trip fix rewrites, with
@@ -243,8 +243,7 @@ func TestRoundTrip(t *testing.T) {
 // handlers as real servers write them.
 func TestMigrate(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "migrategosdk", "migratemcpgo")
+	runFixes(t, "migrate").check(t)
 }
 
 // allBut lists every check but keep, for -disable.
@@ -273,8 +272,7 @@ func only(checks ...string) []string {
 // packages (wrappers and project result types).
 func TestFailOpen(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckFailOpen)})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "failopengosdk", "failopenmcpgo", "failopenproj")
+	runFixes(t, "failopen").check(t)
 }
 
 // With -spec=2026-07-28, API that version removed is reported; with the
