@@ -305,13 +305,17 @@ func failures(r *scenarioResult) string {
 	return strings.Join(fs, "; ")
 }
 
+var downloaded sync.Map // dir → *sync.Once
+
 // serverModule copies the server module testdata/conformance/<dir> to a
-// new temporary directory, downloads its modules and returns the directory.
+// new temporary directory and returns the directory; the module's
+// requirements are downloaded once per process.
 func serverModule(t *testing.T, dir string) string {
 	t.Helper()
 	mod := filepath.Join(t.TempDir(), dir)
 	prooftest.CopyTopFiles(t, prooftest.Testdata(t, "conformance", dir), mod)
-	prooftest.ModDownload(t, mod)
+	once, _ := downloaded.LoadOrStore(dir, &sync.Once{})
+	once.(*sync.Once).Do(func() { prooftest.ModDownload(t, mod) })
 	return mod
 }
 
@@ -348,7 +352,7 @@ type migration struct {
 	bin    string // the migrated server
 	fixLog string // what elicitlint -fix printed
 	diff   string // what it changed in main.go
-	left   string // the direct-request findings elicitlint -json reports after the fix
+	left   string // the direct-request findings -fix left
 	err    error
 }
 
@@ -357,9 +361,8 @@ type pendingMigration struct {
 	m    migration
 }
 
-// startMigration copies the server, applies elicitlint -fix, builds the
-// result and lists the direct requests left, in the background: the
-// migrated subtest waits for it.
+// startMigration copies the server, applies elicitlint -fix and builds the
+// result, in the background: the migrated subtest waits for it.
 func startMigration(t *testing.T, elicitlint string, sdk sdk) *pendingMigration {
 	t.Helper()
 	mig := serverModule(t, sdk.dir)
@@ -369,7 +372,7 @@ func startMigration(t *testing.T, elicitlint string, sdk sdk) *pendingMigration 
 	go func() {
 		defer close(p.done)
 		m := &p.m
-		fixOut, fixErr, code, err := command(mig, elicitlint, "-fix", ".")
+		fixOut, fixErr, code, err := prooftest.Command(mig, elicitlint, "-fix", ".")
 		if err == nil && code != 0 && code != 3 {
 			err = fmt.Errorf("elicitlint -fix: exit %d\n%s%s", code, fixOut, fixErr)
 		}
@@ -378,6 +381,7 @@ func startMigration(t *testing.T, elicitlint string, sdk sdk) *pendingMigration 
 			return
 		}
 		m.fixLog = fixErr
+		m.left = directRequests(fixErr)
 		orig, _ := os.ReadFile(origSrc)
 		fixed, _ := os.ReadFile(filepath.Join(mig, "main.go"))
 		m.diff = prooftest.Diff("main.go", string(orig), string(fixed))
@@ -385,11 +389,10 @@ func startMigration(t *testing.T, elicitlint string, sdk sdk) *pendingMigration 
 			m.diff = "(no change)\n"
 		}
 		m.bin = filepath.Join(binDir, sdk.dir+"-migrated")
-		if stdout, stderr, code, err := command(mig, "go", "build", "-o", m.bin, "."); err != nil || code != 0 {
+		if stdout, stderr, code, err := prooftest.Command(mig, "go", "build", "-o", m.bin, "."); err != nil || code != 0 {
 			m.err = fmt.Errorf("the migrated server does not build (%v):\n%s%s\nwhat elicitlint -fix changed:\n%s", err, stdout, stderr, m.diff)
 			return
 		}
-		m.left = directRequests(elicitlint, mig)
 	}()
 	t.Cleanup(func() { <-p.done })
 	return p
@@ -404,53 +407,18 @@ func (p *pendingMigration) wait(t *testing.T) migration {
 	return p.m
 }
 
-// command runs name in dir, offline, for use off the test's goroutine.
-func command(dir, name string, args ...string) (stdout, stderr string, code int, err error) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir, cmd.Env = dir, prooftest.OfflineEnv()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err = cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		code, err = ee.ExitCode(), nil
-	}
-	return out.String(), errb.String(), code, err
-}
-
-// directRequests runs elicitlint -json in dir and lists its direct-request
-// findings, one a line, with "[fix]" after those with a suggested fix.
-func directRequests(elicitlint, dir string) string {
-	out, stderr, _, err := command(dir, elicitlint, "-json", ".")
-	var tree map[string]map[string][]struct {
-		Category, Posn, Message string
-		SuggestedFixes          []json.RawMessage
-	}
-	if err == nil {
-		err = json.Unmarshal([]byte(out), &tree)
-	}
-	if err != nil {
-		return fmt.Sprintf("elicitlint -json failed: %v\n%s%s", err, out, stderr)
-	}
+// directRequests lists the direct-request findings elicitlint -fix
+// printed as left (those it has no fix for), one a line.
+func directRequests(fixLog string) string {
 	var found []string
-	for _, analyzers := range tree {
-		for _, d := range analyzers["elicitlint"] {
-			if d.Category == "round-trip" && strings.Contains(d.Message, directRequestWords) {
-				fix := ""
-				if len(d.SuggestedFixes) > 0 {
-					fix = " [fix]"
-				}
-				posn := d.Posn
-				if rel, err := filepath.Rel(dir, posn); err == nil {
-					posn = rel
-				}
-				found = append(found, fmt.Sprintf("%s: %s%s", posn, d.Message, fix))
-			}
+	for _, l := range strings.Split(fixLog, "\n") {
+		if strings.Contains(l, directRequestWords) {
+			found = append(found, l)
 		}
 	}
 	if len(found) == 0 {
 		return "none\n"
 	}
-	slices.Sort(found)
 	return fmt.Sprintf("%d\n\t%s\n", len(found), strings.Join(found, "\n\t"))
 }
 
