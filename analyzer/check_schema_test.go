@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/elicitlint/elicitlint/analyzer"
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -21,7 +22,7 @@ import (
 func TestForSchemas(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
-	results := analysistest.Run(suiteT{t}, testdata(t), a, "forschema", "schemas")
+	results := analysistest.Run(prooftest.Suite(t), testdata(t), a, "forschema", "schemas")
 	// The number of related elicitations of findings, by package and the
 	// first word of the finding's line; none for the others.
 	wantRelated := map[string]int{
@@ -104,5 +105,5 @@ func TestForSchemas(t *testing.T) {
 func TestForSchemasSpec0618(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
-	analysistest.Run(suiteT{t}, testdata(t), a, "forschema0618")
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "forschema0618")
 }

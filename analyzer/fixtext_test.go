@@ -9,11 +9,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/elicitlint/elicitlint/analyzer"
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 	"github.com/elicitlint/elicitlint/internal/textedit"
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -22,17 +23,70 @@ import (
 // and go vet -fix do). So the text of every suggested fix must already be
 // gofmt-formatted where it lands.
 
-// fixtureFixes are the fixture packages that get suggested fixes, with
-// the settings their tests run them with.
-var fixtureFixes = []struct {
+// fixRuns are the runs of analysistest.RunWithSuggestedFixes over the
+// fixture packages that get suggested fixes, by name, with the settings
+// they run with. Each runs once per test binary and serves two tests: the
+// test of those fixtures (TestAnswerChecks, TestRoundTrip, TestMigrate,
+// TestSchemaRepair, TestFailOpen), which reports analysistest's
+// complaints as its own, and TestFixTextFormatted, which reads the fixes.
+var fixRuns = map[string]struct {
 	cfg  analyzer.Config
 	pkgs []string
 }{
-	{analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
-	{analyzer.Config{}, []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
-	{analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
-	{analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
-	{analyzer.Config{Disable: allBut(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+	"answers":      {analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
+	"roundtrip":    {analyzer.Config{}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
+	"migrate":      {analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
+	"schemarepair": {analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
+	"failopen":     {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+}
+
+// fixtureFixes are the fixture packages that get suggested fixes, with
+// the run (fixRuns) that analyses them.
+var fixtureFixes = []struct {
+	run  string
+	pkgs []string
+}{
+	{"answers", []string{"contentschema", "fixes"}},
+	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
+	{"migrate", []string{"migrategosdk", "migratemcpgo"}},
+	{"schemarepair", []string{"schemarepair"}},
+	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+}
+
+type fixRun struct {
+	once    sync.Once
+	results []*analysistest.Result
+	errors  []string // what analysistest complained about
+}
+
+var fixRunsDone sync.Map // name → *fixRun
+
+// runFixes runs fixRuns[name] the first time it is called, and returns
+// its results and analysistest's complaints.
+func runFixes(t *testing.T, name string) *fixRun {
+	t.Helper()
+	spec, ok := fixRuns[name]
+	if !ok {
+		t.Fatalf("no fixture run %q", name)
+	}
+	v, _ := fixRunsDone.LoadOrStore(name, &fixRun{})
+	r := v.(*fixRun)
+	r.once.Do(func() {
+		rt := &recordingT{T: t}
+		r.results = analysistest.RunWithSuggestedFixes(prooftest.Suite(rt), testdata(t), newAnalyzer(t, spec.cfg), spec.pkgs...)
+		r.errors = rt.errors()
+	})
+	return r
+}
+
+// check reports analysistest's complaints about the run as t's own: the
+// findings must be the expected ones and the fixes the golden files.
+func (r *fixRun) check(t *testing.T) []*analysistest.Result {
+	t.Helper()
+	for _, e := range r.errors {
+		t.Error(e)
+	}
+	return r.results
 }
 
 // TestFixTextFormatted applies the raw edits of every fixture package that
@@ -41,7 +95,7 @@ func TestFixTextFormatted(t *testing.T) {
 	t.Parallel()
 	n := 0
 	for _, ff := range fixtureFixes {
-		n += fixTextFormatted(t, testdata(t), newAnalyzer(t, ff.cfg), ff.pkgs...)
+		n += fixTextFormatted(t, runFixes(t, ff.run).results, ff.pkgs...)
 	}
 	if n == 0 {
 		t.Fatal("no suggested fix in the fixture packages: the test checks nothing")
@@ -70,18 +124,24 @@ func TestFixTextCoversGolden(t *testing.T) {
 	}
 }
 
-// fixTextFormatted runs a on the packages pkgs of the GOPATH tree dir
-// and, for every file that gets suggested fixes, applies the raw edits of
-// each finding's first fix without formatting: every fix alone, and all
-// the fixes of the file that do not conflict, merged as a driver merges
-// them (identical edits coalesce; a fix that overlaps an earlier one is
-// left out). Each result must be exactly what go/format makes of it. It
-// returns the number of fixes applied. Whether the findings are the
-// expected ones is for the tests of those packages: here only the fixes
-// matter.
-func fixTextFormatted(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) int {
+// fixTextFormatted takes the results of a run over fixture packages and,
+// for every file of the packages pkgs that gets suggested fixes, applies
+// the raw edits of each finding's first fix without formatting: every fix
+// alone, and all the fixes of the file that do not conflict, merged as a
+// driver merges them (identical edits coalesce; a fix that overlaps an
+// earlier one is left out). Each result must be exactly what go/format
+// makes of it. It returns the number of fixes applied. Whether the
+// findings are the expected ones is for the tests of those packages: here
+// only the fixes matter.
+func fixTextFormatted(t *testing.T, results []*analysistest.Result, pkgs ...string) int {
 	t.Helper()
-	results := analysistest.Run(suiteT{&recordingT{T: t}}, dir, a, pkgs...)
+	results = slices.DeleteFunc(slices.Clone(results), func(r *analysistest.Result) bool {
+		if r.Pass == nil {
+			t.Errorf("%s was not analysed: %v", r.Action, r.Err)
+			return true
+		}
+		return !slices.Contains(pkgs, r.Pass.Pkg.Path())
+	})
 	if len(results) == 0 {
 		t.Fatalf("packages %v did not load", pkgs)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/elicitlint/elicitlint/analyzer"
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -53,7 +54,7 @@ func TestSnapshot(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := tc.dir(t)
-			results := analysistest.Run(suiteT{&recordingT{T: t}}, dir, newAnalyzer(t, tc.cfg), tc.pkgs...)
+			results := analysistest.Run(prooftest.Suite(&recordingT{T: t}), dir, newAnalyzer(t, tc.cfg), tc.pkgs...)
 			got := snapshotOf(t, dir, results)
 			path := filepath.Join(testdata(t), "snapshot", tc.name+".json")
 			if *updateSnapshot {

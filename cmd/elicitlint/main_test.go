@@ -235,6 +235,7 @@ func TestBadFlags(t *testing.T) {
 // Under go vet a bad value is one line per package named, naming the flag,
 // the value and the valid values, with no usage text.
 func TestVetBadFlag(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"go.mod": "module vetflag\n\ngo 1.26.0\n",
@@ -269,6 +270,7 @@ func TestVetBadFlag(t *testing.T) {
 // -tags selects files by build constraint, as GOFLAGS=-tags does: here the
 // tagged file does not compile, so elicitlint fails only with the tag.
 func TestTags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"go.mod":    "module tags\n\ngo 1.26.0\n",

@@ -26,6 +26,15 @@ var (
 	downloadErr  error
 )
 
+// parallel runs the test in parallel with the others, except with
+// -update, where the test that owns a golden file must write it before
+// the others read it.
+func parallel(t *testing.T) {
+	if !*update {
+		t.Parallel()
+	}
+}
+
 // needModules skips the test with -short and makes sure the example's
 // modules are in the module cache. It returns the example's directory.
 func needModules(t *testing.T) string {
@@ -149,6 +158,7 @@ func lineDiff(want, got []string) string {
 // testdata/example.golden; text mode exits 3 and prints paths relative to
 // the working directory, -json exits 0 with the same findings.
 func TestExample(t *testing.T) {
+	parallel(t)
 	dir := needModules(t)
 	_, errOut, code := run(t, dir, "./...")
 	if code != 3 {
@@ -199,6 +209,7 @@ func posnParts(t *testing.T, posn string) (file, line string) {
 // standalone driver's, grouped by analyzer instead of sorted by position,
 // and go vet's -NAME=false turns a check off as -disable does.
 func TestVetTool(t *testing.T) {
+	parallel(t)
 	dir := needModules(t)
 	vet := func(args ...string) []string {
 		t.Helper()
@@ -268,6 +279,7 @@ func goldenLines(t *testing.T, name string) []string {
 // one rule per check and the example's findings, and each finding's
 // related positions as its relatedLocations, as the text output shows them.
 func TestSARIF(t *testing.T) {
+	parallel(t)
 	dir := needModules(t)
 	out, errOut, code := run(t, dir, "-sarif", "./...")
 	if code != 0 {
@@ -375,7 +387,7 @@ type sarifLog struct {
 // direct turns the round-trip check off for the samples below, which are
 // written in the direct style (ss.Elicit) that the round-trip check reports
 // against go-sdk v1.8.0; that check has its own tests (analyzer, and
-// rtproof_test.go for its fix).
+// internal/proof/rtproof for its fix).
 const direct = "-disable=round-trip"
 
 // A go-sdk handler whose switch lacks "decline" and "cancel" (fixable),
@@ -412,6 +424,7 @@ func Notify(ctx context.Context, ss *mcp.ServerSession) {
 // what is left and exits 3. -fix -diff prints the same change as a patch
 // that git apply takes, and writes nothing.
 func TestFix(t *testing.T) {
+	parallel(t)
 	dir := sampleModule(t, map[string]string{"a.go": fixable + unfixable})
 	before, _ := os.ReadFile(filepath.Join(dir, "a.go"))
 
@@ -491,6 +504,7 @@ func TestFix(t *testing.T) {
 // //elicitlint:ignore works under go vet as it does standalone, and an
 // unused directive is reported there too.
 func TestDirectivesUnderVet(t *testing.T) {
+	parallel(t)
 	dir := sampleModule(t, map[string]string{
 		"a.go": `package sample
 
@@ -527,49 +541,10 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) {
 	}
 }
 
-// Output is byte-identical from run to run on a package of many files,
-// whatever order go/packages parses them in.
-func TestDeterministicOutput(t *testing.T) {
-	files := map[string]string{}
-	for i := range 24 {
-		files[fmt.Sprintf("f%02d.go", i)] = fmt.Sprintf(`package sample
-
-import (
-	"context"
-	"errors"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
-
-func Ask%[1]d(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "", URL: "http://example.com/%[1]d"})
-	if err != nil {
-		return err
-	}
-	if res.Action != "accept" {
-		return errors.New("no")
-	}
-	return nil
-}
-`, i)
-	}
-	dir := sampleModule(t, files)
-	for _, format := range []string{"-json", "-sarif"} {
-		first, errOut, code := run(t, dir, format, "./...")
-		if code != 0 || strings.Count(first, `"message"`)+strings.Count(first, `"ruleId"`) < 3*24 {
-			t.Fatalf("%s: exit %d, %d bytes\n%s", format, code, len(first), errOut)
-		}
-		for i := 2; i <= 10; i++ {
-			if again, _, _ := run(t, dir, format, "./..."); again != first {
-				t.Fatalf("%s: run %d differs from run 1:\n%s", format, i, unifiedDiff("run 1", fmt.Sprintf("run %d", i), first, again))
-			}
-		}
-	}
-}
-
 // Given .go files (as pre-commit passes them), elicitlint reports only the
 // findings in those files, from their whole packages, across modules.
 func TestFileArguments(t *testing.T) {
+	parallel(t)
 	bad := func(pkg string) string {
 		return "package " + pkg + `
 
@@ -613,6 +588,7 @@ func Bad(ctx context.Context, ss *mcp.ServerSession) {
 // A baseline hides the findings recorded in it, also after code moves,
 // and reports new ones, including one more copy of a recorded finding.
 func TestBaseline(t *testing.T) {
+	parallel(t)
 	handler := func(name string) string {
 		return `
 func ` + name + `(ctx context.Context, ss *mcp.ServerSession) {

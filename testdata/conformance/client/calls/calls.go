@@ -7,9 +7,10 @@
 // The tools and their arguments are those of the conformance servers in
 // testdata/conformance (go-sdk's conformance/everything-server and mcp-go's
 // examples/conformance name them alike), and the answers are the ones the
-// official conformance suite (@modelcontextprotocol/conformance 0.1.16)
-// gives in its scenarios tools-call-elicitation, elicitation-sep1034-defaults,
-// elicitation-sep1330-enums and tools-call-sampling.
+// official conformance suite (@modelcontextprotocol/conformance, 0.1.16 and
+// 0.2.0-alpha.12 alike) gives in its scenarios tools-call-elicitation,
+// elicitation-sep1034-defaults, elicitation-sep1330-enums and
+// tools-call-sampling.
 package calls
 
 import (

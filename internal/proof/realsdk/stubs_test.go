@@ -1,4 +1,4 @@
-package analyzer_test
+package realsdk
 
 // This file proves that the analysistest stubs in testdata/src declare the
 // same API as the real SDK modules: a fixture that compiles against a stub
@@ -10,7 +10,6 @@ package analyzer_test
 // own.
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -20,12 +19,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 )
 
 // stubcheckPackages lists each stub package and the testdata/realsdk module
@@ -44,12 +46,26 @@ var stubcheckPackages = []struct {
 const stubcheckLoadMode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
 	packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo
 
+// stubcheckRealMode loads a real package from its source and its
+// dependencies from export data: only the package's own declarations are
+// compared.
+const stubcheckRealMode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
+	packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
+
 func TestStubsMatchRealSDK(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the real SDK modules; skipped in -short mode")
 	}
+	t.Parallel()
 	stubs := stubcheckLoadStubs(t)
 
+	byModule := map[string][]string{}
+	for _, sp := range stubcheckPackages {
+		byModule[sp.module] = append(byModule[sp.module], sp.path)
+	}
+	for module, paths := range byModule {
+		stubcheckLoadReals(t, module, paths...)
+	}
 	var stubPkgs, realPkgs []*types.Package
 	for _, sp := range stubcheckPackages {
 		stub := stubs[sp.path]
@@ -179,10 +195,7 @@ const NoSuchConstant = 1
 // GOPATH mode, the way analysistest sees them.
 func stubcheckLoadStubs(t *testing.T) map[string]*types.Package {
 	t.Helper()
-	gopath, err := filepath.Abs("../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
+	gopath := prooftest.Testdata(t)
 	cfg := &packages.Config{
 		Mode: stubcheckLoadMode,
 		Dir:  filepath.Join(gopath, "src"),
@@ -207,29 +220,6 @@ func stubcheckLoadStubs(t *testing.T) map[string]*types.Package {
 	return m
 }
 
-// forkTestdata returns a new GOPATH-style testdata directory holding the
-// packages pkgs of testdata/src and a fork of mcp-go for -forks:
-// github.com/acme/mcp-go, written from the mcp-go stubs with their imports of
-// each other moved to the fork's module path.
-func forkTestdata(t testing.TB, pkgs ...string) string {
-	t.Helper()
-	const stub, fork = "github.com/mark3labs/mcp-go", "github.com/acme/mcp-go"
-	src := filepath.Join(testdata(t), "src")
-	dst := filepath.Join(t.TempDir(), "src")
-	rename := func(data []byte) []byte {
-		return bytes.ReplaceAll(data, []byte(`"`+stub+`/`), []byte(`"`+fork+`/`))
-	}
-	if err := copyTree(filepath.Join(dst, fork), filepath.Join(src, stub), rename); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pkgs {
-		if err := copyTree(filepath.Join(dst, p), filepath.Join(src, p), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Dir(dst)
-}
-
 var stubcheckReal sync.Map // module+"\x00"+path -> *types.Package
 
 // stubcheckLoadReal loads the real package path in module mode from
@@ -237,36 +227,56 @@ var stubcheckReal sync.Map // module+"\x00"+path -> *types.Package
 // go.mod pins the version; the shared fixture files are not needed.
 func stubcheckLoadReal(t *testing.T, module, path string) *types.Package {
 	t.Helper()
-	key := module + "\x00" + path
-	if p, ok := stubcheckReal.Load(key); ok {
-		return p.(*types.Package)
+	return stubcheckLoadReals(t, module, path)[0]
+}
+
+// stubcheckLoadReals loads the real packages paths of one module, as
+// stubcheckLoadReal does, in one load: each package is type-checked from
+// its source, its dependencies come from export data (the build cache),
+// and packages loaded once are not loaded again.
+func stubcheckLoadReals(t *testing.T, module string, paths ...string) []*types.Package {
+	t.Helper()
+	var missing []string
+	for _, path := range paths {
+		if _, ok := stubcheckReal.Load(module + "\x00" + path); !ok {
+			missing = append(missing, path)
+		}
 	}
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "realsdk", module))
-	if err != nil {
-		t.Fatal(err)
+	if len(missing) > 0 {
+		dir := prooftest.Testdata(t, "realsdk", module)
+		cmd := exec.Command("go", "mod", "download")
+		cmd.Dir = dir
+		cmd.Env = os.Environ()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
+		}
+		cfg := &packages.Config{
+			Mode: stubcheckRealMode,
+			Dir:  dir,
+			Env:  append(os.Environ(), "GO111MODULE=on", "GOFLAGS=", "GOWORK=off"),
+		}
+		pkgs, err := packages.Load(cfg, missing...)
+		if err != nil {
+			t.Fatalf("loading %s in %s: %v", missing, dir, err)
+		}
+		stubcheckFailOnErrors(t, pkgs)
+		if len(pkgs) != len(missing) {
+			t.Fatalf("loading %s in %s: want %d packages, got %d", missing, dir, len(missing), len(pkgs))
+		}
+		for _, p := range pkgs {
+			if p.Module == nil || p.Types == nil || !slices.Contains(missing, p.PkgPath) {
+				t.Fatalf("loading %s in %s: got %s, not a package of a module that was asked for", missing, dir, p.PkgPath)
+			}
+			t.Logf("real %s from %s@%s", p.PkgPath, p.Module.Path, p.Module.Version)
+			stubcheckReal.Store(module+"\x00"+p.PkgPath, p.Types)
+		}
 	}
-	cmd := exec.Command("go", "mod", "download")
-	cmd.Dir = dir
-	cmd.Env = os.Environ()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
+	var out []*types.Package
+	for _, path := range paths {
+		p, _ := stubcheckReal.Load(module + "\x00" + path)
+		out = append(out, p.(*types.Package))
 	}
-	cfg := &packages.Config{
-		Mode: stubcheckLoadMode | packages.NeedModule,
-		Dir:  dir,
-		Env:  append(os.Environ(), "GO111MODULE=on", "GOFLAGS=", "GOWORK=off"),
-	}
-	pkgs, err := packages.Load(cfg, path)
-	if err != nil {
-		t.Fatalf("loading %s in %s: %v", path, dir, err)
-	}
-	stubcheckFailOnErrors(t, pkgs)
-	if len(pkgs) != 1 || pkgs[0].Module == nil {
-		t.Fatalf("loading %s in %s: want one package from a module, got %d", path, dir, len(pkgs))
-	}
-	t.Logf("real %s from %s@%s", path, pkgs[0].Module.Path, pkgs[0].Module.Version)
-	stubcheckReal.Store(key, pkgs[0].Types)
-	return pkgs[0].Types
+	return out
 }
 
 func stubcheckFailOnErrors(t *testing.T, pkgs []*packages.Package) {

@@ -1,4 +1,4 @@
-package main
+package rtproof
 
 import (
 	"bufio"
@@ -11,7 +11,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 )
+
+func TestMain(m *testing.M) { prooftest.Main(m) }
 
 // The round-trip proof (testdata/rtproof) runs a "book" tool handler in a
 // real SDK server and calls it from a real SDK client, on protocol
@@ -40,8 +44,10 @@ var rtproofRefusals = map[string]string{
 }
 
 func TestRTProofRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, sdk := range []string{"gosdk", "mcpgo"} {
 		t.Run(sdk, func(t *testing.T) {
+			t.Parallel()
 			runRTProof(t, sdk, rtproofSource(t, sdk, "handlers"), rtproofBook)
 		})
 	}
@@ -50,8 +56,10 @@ func TestRTProofRoundTrip(t *testing.T) {
 // The harness can fail: a handler that sends the elicitation itself works
 // on 2025-11-25 and gets the SDK's refusal on 2026-07-28.
 func TestRTProofLegacyFailsOnNewProtocol(t *testing.T) {
+	t.Parallel()
 	for _, sdk := range []string{"gosdk", "mcpgo"} {
 		t.Run(sdk, func(t *testing.T) {
+			t.Parallel()
 			res := rtproofRun(t, rtproofModule(t, sdk, rtproofSource(t, sdk, "legacy")), rtproofBook)
 			for action, want := range rtproofBook {
 				if obs := res.observed["2025-11-25"][action]; obs.Outcome != want || slices.Contains(res.failed, "2025-11-25/"+action) {
@@ -76,10 +84,13 @@ func TestRTProofLegacyFailsOnNewProtocol(t *testing.T) {
 // must also be the only change (no other finding is fixed), and the fixed
 // handler must no longer make a direct request.
 func TestRTProofFixedHandler(t *testing.T) {
+	t.Parallel()
 	for _, sdk := range []string{"gosdk", "mcpgo"} {
 		t.Run(sdk, func(t *testing.T) {
+			t.Parallel()
 			dir := rtproofModule(t, sdk, rtproofSource(t, sdk, "legacy"))
-			out, errOut, code := run(t, dir, "-fix", "./handlers")
+			elicitlint := prooftest.Elicitlint(t)
+			out, errOut, code := prooftest.Run(t, dir, elicitlint, "-fix", "./handlers")
 			if code != 0 && code != 3 {
 				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
 			}
@@ -93,7 +104,7 @@ func TestRTProofFixedHandler(t *testing.T) {
 			if bytes.Contains(fixed, []byte(".Elicit(ctx")) || bytes.Contains(fixed, []byte("RequestElicitation(")) {
 				t.Errorf("the fixed handler still makes a direct request:\n%s", fixed)
 			}
-			if out, errOut, code := run(t, dir, "./handlers"); code != 0 {
+			if out, errOut, code := prooftest.Run(t, dir, elicitlint, "./handlers"); code != 0 {
 				t.Errorf("elicitlint on the fixed handler: exit %d\n%s%s\n%s", code, out, errOut, fixed)
 			}
 			res := rtproofRun(t, dir, rtproofBook)
@@ -107,7 +118,7 @@ func TestRTProofFixedHandler(t *testing.T) {
 // rtproofSource reads the handler in testdata/rtproof/<sdk>/<dir>/book.go.
 func rtproofSource(t *testing.T, sdk, dir string) []byte {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "rtproof", sdk, dir, "book.go"))
+	src, err := os.ReadFile(prooftest.Testdata(t, "rtproof", sdk, dir, "book.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,47 +143,19 @@ func rtproofModule(t *testing.T, sdk string, handlerSrc []byte) string {
 	if testing.Short() {
 		t.Skip("builds and runs the real SDKs; skipped with -short")
 	}
-	src := filepath.Join("..", "..", "testdata", "rtproof")
+	src := prooftest.Testdata(t, "rtproof")
 	tmp := t.TempDir()
 	dir := filepath.Join(tmp, sdk)
-	copyTopFiles(t, filepath.Join(src, "proof"), filepath.Join(tmp, "proof"))
-	copyTopFiles(t, filepath.Join(src, sdk), dir)
+	prooftest.CopyTopFiles(t, filepath.Join(src, "proof"), filepath.Join(tmp, "proof"))
+	prooftest.CopyTopFiles(t, filepath.Join(src, sdk), dir)
 	if err := os.MkdirAll(filepath.Join(dir, "handlers"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "handlers", "book.go"), handlerSrc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "mod", "download")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod download in the %s harness: %v\n%s", sdk, err, out)
-	}
+	prooftest.ModDownload(t, dir)
 	return dir
-}
-
-// copyTopFiles copies the regular files directly in src to dst.
-func copyTopFiles(t *testing.T, src, dst string) {
-	t.Helper()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // rtproofObservation is what the harness saw in one run (see

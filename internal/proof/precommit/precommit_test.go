@@ -1,4 +1,4 @@
-package main
+package precommit
 
 import (
 	"bytes"
@@ -7,7 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 )
+
+func TestMain(m *testing.M) { prooftest.Main(m) }
+
+// direct turns the round-trip check off for the samples, which are written
+// in the direct style (ss.Elicit) that the round-trip check reports against
+// go-sdk v1.8.0.
+const direct = "-disable=round-trip"
 
 // TestPreCommit runs Debian's pre-commit with this repository's
 // .pre-commit-hooks.yaml, pinned by commit hash (what docs/pre-commit.md
@@ -38,7 +47,7 @@ func TestPreCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := append(offlineEnv(),
+	env := append(prooftest.OfflineEnv(),
 		"PRE_COMMIT_HOME="+t.TempDir(),
 		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
@@ -65,7 +74,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	const acceptOnly = "\tif res.Action != \"accept\" {\n\t\treturn \"\", errors.New(\"stopped\")\n\t}\n\treturn \"done\", nil\n"
 	const allThree = "\tswitch res.Action {\n\tcase \"accept\":\n\t\treturn \"done\", nil\n\tcase \"decline\":\n\t\treturn \"\", errors.New(\"declined\")\n\tdefault:\n\t\treturn \"\", errors.New(\"cancelled\")\n\t}\n"
 	const missingTwo = "\tswitch res.Action {\n\tcase \"accept\":\n\t\treturn \"done\", nil\n\t}\n\treturn \"\", errors.New(\"unknown action\")\n"
-	dir := sampleModule(t, map[string]string{
+	dir := prooftest.SampleModule(t, map[string]string{
 		"old.go": handler("Old", acceptOnly),
 		".pre-commit-config.yaml": `repos:
   - repo: ` + hookRepo + `
@@ -110,13 +119,13 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	must("pre-commit", "install")
 
 	// A clean file commits although old.go has a finding.
-	writeFiles(t, dir, map[string]string{"clean.go": handler("Clean", allThree)})
+	prooftest.WriteFiles(t, dir, map[string]string{"clean.go": handler("Clean", allThree)})
 	must("git", "add", "clean.go")
 	if out, code := sh("git", "commit", "-m", "clean"); code != 0 || !strings.Contains(out, "Passed") {
 		t.Fatalf("committing a clean file: exit %d\n%s", code, out)
 	}
 	// A file with a finding does not, and only its own finding is shown.
-	writeFiles(t, dir, map[string]string{"bad.go": handler("Bad", acceptOnly)})
+	prooftest.WriteFiles(t, dir, map[string]string{"bad.go": handler("Bad", acceptOnly)})
 	must("git", "add", "bad.go")
 	out, code := sh("git", "commit", "-m", "bad")
 	t.Logf("git commit of a file with a finding (exit %d):\n%s", code, out)
@@ -127,14 +136,14 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	os.Remove(filepath.Join(dir, "bad.go"))
 
 	// A baseline accepts old.go's finding; a new finding still fails.
-	if _, errOut, code := run(t, dir, direct, "-baseline=elicitlint-baseline.json", "-baseline-write", "./..."); code != 0 {
+	if _, errOut, code := prooftest.Run(t, dir, prooftest.Elicitlint(t), direct, "-baseline=elicitlint-baseline.json", "-baseline-write", "./..."); code != 0 {
 		t.Fatalf("-baseline-write: exit %d\n%s", code, errOut)
 	}
 	must("git", "add", "elicitlint-baseline.json")
 	if out, code := sh("pre-commit", "run", "elicitlint-baseline", "--all-files", "--hook-stage", "manual"); code != 0 {
 		t.Errorf("all files against the baseline: exit %d\n%s", code, out)
 	}
-	writeFiles(t, dir, map[string]string{"new.go": handler("New", acceptOnly)})
+	prooftest.WriteFiles(t, dir, map[string]string{"new.go": handler("New", acceptOnly)})
 	must("git", "add", "new.go")
 	out, code = sh("pre-commit", "run", "elicitlint-baseline", "--all-files", "--hook-stage", "manual")
 	if code == 0 || !strings.Contains(out, "new.go:15:2") || strings.Contains(out, "old.go") {
@@ -145,7 +154,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	// elicitlint-fix adds the missing cases, and fails on both runs while
 	// a finding it cannot fix is left; once only fixable ones were there,
 	// the second run passes.
-	writeFiles(t, dir, map[string]string{
+	prooftest.WriteFiles(t, dir, map[string]string{
 		"fix.go": handler("Fix", missingTwo) + "\nfunc Fire(ctx context.Context, ss *mcp.ServerSession) {\n\tss.Elicit(ctx, &mcp.ElicitParams{Message: \"Heads up\"})\n}\n",
 	})
 	must("git", "add", "fix.go")
@@ -161,7 +170,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	if code == 0 || !strings.Contains(out, "elicitation result is discarded") || strings.Contains(out, "files were modified") {
 		t.Errorf("second fix run with a finding left: exit %d; want a failure that shows it\n%s", code, out)
 	}
-	writeFiles(t, dir, map[string]string{"fix.go": handler("Fix", missingTwo)})
+	prooftest.WriteFiles(t, dir, map[string]string{"fix.go": handler("Fix", missingTwo)})
 	if out, code := fixRun(); code == 0 || !strings.Contains(out, "files were modified by this hook") {
 		t.Errorf("fix run with only a fixable finding: exit %d; want the files-modified failure\n%s", code, out)
 	}
@@ -171,7 +180,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 
 	// With the default settings the fix hook migrates a tool handler's
 	// direct request to the round trip, at commit time.
-	writeFiles(t, dir, map[string]string{"tool.go": `package sample
+	prooftest.WriteFiles(t, dir, map[string]string{"tool.go": `package sample
 
 import (
 	"context"
@@ -196,7 +205,7 @@ func Publish(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.C
 	return nil, nil, fmt.Errorf("unknown elicitation action %q", res.Action)
 }
 `})
-	writeFiles(t, dir, map[string]string{".pre-commit-defaults.yaml": "repos:\n  - repo: " + hookRepo + "\n    rev: " + rev + "\n    hooks:\n      - id: elicitlint-fix\n"})
+	prooftest.WriteFiles(t, dir, map[string]string{".pre-commit-defaults.yaml": "repos:\n  - repo: " + hookRepo + "\n    rev: " + rev + "\n    hooks:\n      - id: elicitlint-fix\n"})
 	must("git", "add", "tool.go", ".pre-commit-defaults.yaml")
 	migrateRun := func() (string, int) {
 		return sh("pre-commit", "run", "--config", ".pre-commit-defaults.yaml", "elicitlint-fix", "--files", "tool.go")
@@ -219,10 +228,7 @@ func Publish(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.C
 // and code as they are, committed or not.
 func snapshotRepo(t *testing.T) (string, string) {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := prooftest.Root(t)
 	list := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	list.Dir = root
 	names, err := list.Output()
@@ -238,7 +244,7 @@ func snapshotRepo(t *testing.T) (string, string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		writeFiles(t, dir, map[string]string{name: string(data)})
+		prooftest.WriteFiles(t, dir, map[string]string{name: string(data)})
 	}
 	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "snapshot"}} {
 		cmd := exec.Command("git", args...)

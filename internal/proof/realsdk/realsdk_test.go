@@ -1,0 +1,222 @@
+package realsdk
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/elicitlint/elicitlint/analyzer"
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
+)
+
+// realsdkModules are the fixture modules compiled against the real SDKs,
+// each pinned to one SDK version. A module SDK-VERSION is put together from
+// two directories under testdata/realsdk:
+//   - SDK holds the fixture files every version shares;
+//   - SDK-VERSION holds go.mod and go.sum, which pin the version, and the
+//     files only that version has (an API added in that version, or the
+//     version's side of a small difference).
+//
+// No file may be in both, so every fixture file exists once.
+var realsdkModules = []string{
+	"gosdk-v1.2.0",
+	"gosdk-v1.8.0",
+	"mcpgo-v0.44.0",
+	"mcpgo-v1.2.1",
+}
+
+// roundTripWant are, per fixture module, texts the round-trip findings on
+// the shared fixtures must hold, one for each kind of direct request; nil
+// for the versions without the round trip, which must get none.
+var roundTripWant = map[string][]string{
+	"gosdk-v1.2.0":  nil,
+	"gosdk-v1.8.0":  {"ServerSession.Elicit fails", "ServerSession.CreateMessage fails", "ServerSession.ListRoots fails"},
+	"mcpgo-v0.44.0": nil,
+	"mcpgo-v1.2.1":  {"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"},
+}
+
+// TestRealSDK runs the shared fixtures against each real SDK version. They
+// are written in the direct style, which the round-trip check reports on
+// the versions that have the round trip: they run with it off, and get
+// exactly the findings their expectations name. Then the same packages (one
+// load) are analysed with round-trip alone: the versions with the round
+// trip report every kind of direct request, the others nothing.
+func TestRealSDK(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs from source; skipped in -short mode")
+	}
+	t.Parallel()
+	for _, name := range realsdkModules {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			a := newAnalyzer(t, analyzer.Config{Disable: direct()})
+			results := analysistest.Run(prooftest.Suite(t), prooftest.RealSDKModule(t, name), a, "./...")
+
+			var roots []*packages.Package
+			for _, r := range results {
+				roots = append(roots, r.Action.Package)
+			}
+			if len(roots) == 0 {
+				t.Fatal("no package loaded")
+			}
+			res, err := checker.Analyze([]*analysis.Analyzer{newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})}, roots, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msgs []string
+			for _, act := range res.Roots {
+				if act.Err != nil {
+					t.Errorf("round-trip alone on %s: %v", act.Package.PkgPath, act.Err)
+				}
+				for _, d := range act.Diagnostics {
+					msgs = append(msgs, d.Message)
+				}
+			}
+			want, ok := roundTripWant[name]
+			if !ok {
+				t.Fatalf("roundTripWant has no entry for %s", name)
+			}
+			if want == nil && len(msgs) != 0 {
+				t.Errorf("%d round-trip findings on the shared fixtures, want none (this version has no round trip): %q", len(msgs), msgs)
+			}
+			for _, w := range want {
+				if !slices.ContainsFunc(msgs, func(m string) bool { return strings.Contains(m, w) }) {
+					t.Errorf("no round-trip finding on the shared fixtures says %q (they make direct requests of every kind)", w)
+				}
+			}
+		})
+	}
+}
+
+// TestRealSDKRoundTrip runs the round-trip fixtures of testdata/src, with
+// their fixes, against the real SDK versions that have the round trip; the
+// fixed code must build against them. (TestRealSDK checks that the versions
+// without the round trip get no round-trip finding although their fixtures
+// make direct requests throughout.)
+func TestRealSDKRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs from source; skipped in -short mode")
+	}
+	t.Parallel()
+	for _, tc := range []struct {
+		module   string
+		fixtures []string
+		// migrate are the migration's fixtures, run with round-trip only.
+		migrate string
+	}{
+		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk"}, "migrategosdk"},
+		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo"}, "migratemcpgo"},
+	} {
+		t.Run(tc.module, func(t *testing.T) {
+			t.Parallel()
+			all := newAnalyzer(t, analyzer.Config{})
+			only := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})
+			dir := prooftest.RealSDKModule(t, tc.module)
+			// The fixtures, with their fixes, in one load.
+			var patterns []string
+			for _, f := range tc.fixtures {
+				if err := prooftest.CopyTree(filepath.Join(dir, f), prooftest.Testdata(t, "src", f), nil); err != nil {
+					t.Fatal(err)
+				}
+				patterns = append(patterns, "./"+f)
+			}
+			if len(patterns) > 0 {
+				analysistest.RunWithSuggestedFixes(prooftest.Suite(t), dir, all, patterns...)
+			}
+			if f := tc.migrate; f != "" {
+				if err := prooftest.CopyTree(filepath.Join(dir, f), prooftest.Testdata(t, "src", f), nil); err != nil {
+					t.Fatal(err)
+				}
+				analysistest.RunWithSuggestedFixes(prooftest.Suite(t), dir, only, "./"+f)
+			}
+			// The fixed code compiles against the real SDK: put each
+			// golden in place of its file and build.
+			var fixed []string
+			for _, f := range append(slices.Clone(tc.fixtures), tc.migrate) {
+				if f == "" {
+					continue
+				}
+				goldens, _ := filepath.Glob(filepath.Join(dir, f, "*.go.golden"))
+				for _, g := range goldens {
+					data, err := os.ReadFile(g)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(strings.TrimSuffix(g, ".golden"), data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				fixed = append(fixed, "./"+f)
+			}
+			if len(fixed) > 0 {
+				cmd := exec.Command("go", append([]string{"vet"}, fixed...)...)
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("the fixed packages %v do not all build against %s (go vet names the ones that do not): %v\n%s", fixed, tc.module, err, out)
+				}
+			}
+		})
+	}
+}
+
+// TestRealSDKLayout checks, without the network, that every version
+// directory under testdata/realsdk is listed (none is silently left
+// untested) and that no file is both in the shared and the version directory.
+func TestRealSDKLayout(t *testing.T) {
+	mods, err := filepath.Glob(filepath.Join(realsdkDir(t), "*", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, m := range mods {
+		found = append(found, filepath.Base(filepath.Dir(m)))
+	}
+	slices.Sort(found)
+	if !slices.Equal(found, realsdkModules) {
+		t.Errorf("testdata/realsdk has modules %q, realsdkModules lists %q", found, realsdkModules)
+	}
+	for _, name := range realsdkModules {
+		if err := prooftest.RealSDKWrite(t.TempDir(), realsdkDir(t), name); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func realsdkDir(t testing.TB) string {
+	t.Helper()
+	return prooftest.Testdata(t, "realsdk")
+}
+
+// newAnalyzer returns an analyzer of the test's own with settings c, so
+// that tests with different settings run in parallel.
+func newAnalyzer(t testing.TB, c analyzer.Config) *analysis.Analyzer {
+	t.Helper()
+	a, err := analyzer.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// allBut lists every check but keep, for -disable.
+func allBut(keep string) []string {
+	var others []string
+	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
+		if c != keep {
+			others = append(others, c)
+		}
+	}
+	return others
+}
+
+// direct lists checks to disable plus round-trip: the shared fixtures are
+// written in the direct style.
+func direct(checks ...string) []string { return append(checks, analyzer.CheckRoundTrip) }
