@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -24,7 +25,7 @@ import (
 
 // name is how messages name the function that holds the answer.
 func (fo *failOpen) name() string {
-	switch syn := fo.fn.Syntax().(type) {
+	switch syn := fo.Fn.Syntax().(type) {
 	case *ast.FuncDecl:
 		if syn.Recv != nil && len(syn.Recv.List) == 1 {
 			if obj := mcpsdk.NamedObj(fo.c.Info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
@@ -42,7 +43,7 @@ func (fo *failOpen) name() string {
 
 // callOfLit returns the call that lit is an argument of, if any.
 func (fo *failOpen) callOfLit(lit *ast.FuncLit) *ast.CallExpr {
-	top := fo.fn
+	top := fo.Fn
 	for top.Parent() != nil {
 		top = top.Parent()
 	}
@@ -74,7 +75,7 @@ type foMissing struct {
 // block b.
 func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
 	m := fo.missingAnswer()
-	if names := fo.sentinels(b); len(names) > 0 && m.requests == "" && m.call != "" {
+	if names := fo.sentinelNames(fo.Sentinels(b)); len(names) > 0 && m.requests == "" && m.call != "" {
 		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
 		m.why = "every call that gets that error goes ahead without asking"
 	}
@@ -165,23 +166,23 @@ func (fo *failOpen) roundTripInBuild(sdk *mcpsdk.SDK) (has, known bool) {
 
 // describe names the values a missing-answer return gives on the
 // decisions: "true", "a nil error", "an \"accept\" answer".
-func (fo *failOpen) describe(vals []foVal, decisions []int) string {
+func (fo *failOpen) describe(vals []failflow.Val, decisions []int) string {
 	var parts []string
 	for _, i := range decisions {
-		t := fo.fn.Signature.Results().At(i).Type()
+		t := fo.Fn.Signature.Results().At(i).Type()
 		switch v := vals[i]; {
-		case v == valTrue:
+		case v == failflow.ValTrue:
 			parts = append(parts, "true")
-		case v == valFalse:
+		case v == failflow.ValFalse:
 			parts = append(parts, "false")
-		case v == valNil && isErrorType(t):
+		case v == failflow.ValNil && failflow.IsErrorType(t):
 			parts = append(parts, "a nil error")
-		case v == valNil:
+		case v == failflow.ValNil:
 			parts = append(parts, "nil")
-		case v >= valAccept && model.IsStringType(t):
-			parts = append(parts, strconv.Quote(actionOf(v)))
-		case v >= valAccept:
-			parts = append(parts, fmt.Sprintf("an answer of %q", actionOf(v)))
+		case v >= failflow.ValAccept && v < failflow.ValOther && model.IsStringType(t):
+			parts = append(parts, strconv.Quote(failflow.ActionOf(v)))
+		case v >= failflow.ValAccept && v < failflow.ValOther:
+			parts = append(parts, fmt.Sprintf("an answer of %q", failflow.ActionOf(v)))
 		default:
 			parts = append(parts, "a non-nil value")
 		}
@@ -189,26 +190,16 @@ func (fo *failOpen) describe(vals []foVal, decisions []int) string {
 	return strings.Join(parts, " and ")
 }
 
-func actionOf(v foVal) string {
-	switch v {
-	case valAccept:
-		return flow.ActAccept
-	case valDecline:
-		return flow.ActDecline
-	}
-	return flow.ActCancel
-}
-
 // reportReturn reports a return on the missing path, with a fix that
 // makes it return what a decline returns where that can be written.
-func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets []foReturn) {
-	m := fo.missing(r.ret.Block())
-	fixes, noFix := fo.declineFix(r, rets)
+func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *failflow.Decisions) {
+	m := fo.missing(r.Ret.Block())
+	fixes, noFix := fo.declineFix(r, d.Rets)
 	at := ast.Node(nil)
-	if rs := fo.returnStmt(r.ret); rs != nil {
+	if rs := fo.returnStmt(r.Ret); rs != nil {
 		at = rs
 	}
-	pos, end := r.ret.Pos(), r.ret.Pos()
+	pos, end := r.Ret.Pos(), r.Ret.Pos()
 	if at != nil {
 		pos, end = at.Pos(), at.End()
 	}
@@ -219,7 +210,7 @@ func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets
 		noFix = "; no automatic fix: " + noFix
 	}
 	fo.c.ReportFix(pos, end, fixes, "%s returns %s when %s, as it does when the user accepts: %s; %s%s",
-		fo.name(), fo.describe(vals, decisions), m.when, m.why, m.todo("return what a decline returns"), noFix)
+		fo.name(), fo.describe(vals, d.Idx), m.when, m.why, m.todo("return what a decline returns"), noFix)
 }
 
 // reportWork reports a work call on the missing path.
@@ -253,7 +244,7 @@ func shortCall(call *ast.CallExpr) string {
 // callAt returns the call of the function's syntax whose ( is at pos.
 func (fo *failOpen) callAt(pos token.Pos) *ast.CallExpr {
 	var found *ast.CallExpr
-	if syn := fo.fn.Syntax(); syn != nil {
+	if syn := fo.Fn.Syntax(); syn != nil {
 		ast.Inspect(syn, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
 				found = call
@@ -274,7 +265,7 @@ func (fo *failOpen) callNode(pos token.Pos) ast.Node {
 // returnStmt returns the return statement of r.
 func (fo *failOpen) returnStmt(r *ssa.Return) *ast.ReturnStmt {
 	var found *ast.ReturnStmt
-	if syn := fo.fn.Syntax(); syn != nil && r.Pos().IsValid() {
+	if syn := fo.Fn.Syntax(); syn != nil && r.Pos().IsValid() {
 		ast.Inspect(syn, func(n ast.Node) bool {
 			if _, ok := n.(*ast.FuncLit); ok && n != syn {
 				return false
@@ -291,17 +282,17 @@ func (fo *failOpen) returnStmt(r *ssa.Return) *ast.ReturnStmt {
 // declineFix makes the return r give what a decline gets: the text of a
 // return only refusals reach, when it names nothing local, or else the
 // constants a decline gets. noFix says why there is none.
-func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.SuggestedFix, noFix string) {
-	rs := fo.returnStmt(r.ret)
-	if rs == nil || len(rs.Results) != len(r.ret.Results) || r.set&^foNoneAny != 0 {
+func (fo *failOpen) declineFix(r failflow.Return, rets []failflow.Return) (fixes []analysis.SuggestedFix, noFix string) {
+	rs := fo.returnStmt(r.Ret)
+	if rs == nil || len(rs.Results) != len(r.Ret.Results) || r.Set&^failflow.NoneAny != 0 {
 		return nil, "the return is shared with other paths"
 	}
 	var texts []string
 	for _, d := range rets {
-		if !d.set.any(foDecline) || d.set.any(foAccept|foUnknown|foNone) {
+		if !d.Set.Any(failflow.Decline) || d.Set.Any(failflow.Accept|failflow.Unknown|failflow.None) {
 			continue
 		}
-		ds := fo.returnStmt(d.ret)
+		ds := fo.returnStmt(d.Ret)
 		if ds == nil || len(ds.Results) != len(rs.Results) {
 			continue
 		}
@@ -342,27 +333,27 @@ func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.Su
 
 // declineConsts spells, for each result, the one constant every return a
 // decline reaches gives, or returns nil.
-func (fo *failOpen) declineConsts(rets []foReturn) []string {
-	n := fo.fn.Signature.Results().Len()
+func (fo *failOpen) declineConsts(rets []failflow.Return) []string {
+	n := fo.Fn.Signature.Results().Len()
 	texts := make([]string, n)
 	for i := range n {
-		vals := map[foVal]bool{}
+		vals := map[failflow.Val]bool{}
 		for _, r := range rets {
-			if r.set.any(foDecline | foUnknown) {
-				vals[fo.eval(r.ret.Results[i], flow.ActDecline, r.set, 6)] = true
+			if r.Set.Any(failflow.Decline | failflow.Unknown) {
+				vals[fo.Eval(r.Ret.Results[i], flow.ActDecline, r.Set, 6)] = true
 			}
 		}
 		if len(vals) != 1 {
 			return nil
 		}
-		t := fo.fn.Signature.Results().At(i).Type()
+		t := fo.Fn.Signature.Results().At(i).Type()
 		switch v := slices.Collect(maps.Keys(vals))[0]; {
-		case v == valTrue || v == valFalse:
-			texts[i] = strconv.FormatBool(v == valTrue)
-		case v == valNil:
+		case v == failflow.ValTrue || v == failflow.ValFalse:
+			texts[i] = strconv.FormatBool(v == failflow.ValTrue)
+		case v == failflow.ValNil:
 			texts[i] = "nil"
-		case v >= valAccept && model.IsStringType(t):
-			texts[i] = strconv.Quote(actionOf(v))
+		case v >= failflow.ValAccept && v < failflow.ValOther && model.IsStringType(t):
+			texts[i] = strconv.Quote(failflow.ActionOf(v))
 		default:
 			return nil
 		}
@@ -402,4 +393,21 @@ func (fo *failOpen) portableText(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return string(text), true
+}
+
+// sentinelNames names package-level error variables as the package
+// analysed writes them, sorted.
+func (fo *failOpen) sentinelNames(gs []*ssa.Global) []string {
+	var names []string
+	for _, g := range gs {
+		name := g.Name()
+		if obj := g.Object(); obj != nil && obj.Pkg() != nil && obj.Pkg() != fo.c.Pass.Pkg {
+			name = obj.Pkg().Name() + "." + obj.Name()
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }

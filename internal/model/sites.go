@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
 )
@@ -132,6 +133,10 @@ type ResultSite struct {
 	// returned by a function that returns an answer's action; obj is the
 	// string variable that holds it.
 	ActionOnly bool
+	// Decision is set on calls of a function that returns a decision
+	// made from a request (Discovery.Decisions); Idx is its decision
+	// result, -1 when that is its error.
+	Decision *failflow.DecisionFact
 }
 
 // isField reports whether sel selects the field name of the site's result
