@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
@@ -48,8 +49,8 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 func Run(c *check.Pass) {
 	env := c.FailEnv()
 	var sites []*model.ResultSite
-	for _, site := range c.D.Results {
-		if site.Obj != nil && site.Body != nil && !site.Discarded && failOpenSite(c.Model, site) && mayFailOpen(c, env, site) {
+	for _, site := range slices.Concat(c.D.Results, c.D.Decisions) {
+		if site.Obj != nil && site.Body != nil && !site.Discarded && c.ErrorSite(site) && mayFailOpen(c, env, site) {
 			sites = append(sites, site)
 		}
 	}
@@ -111,21 +112,6 @@ func (fo *failOpen) returns() bool {
 		reported = true
 	}
 	return reported
-}
-
-// failOpenSite reports whether an answer can be missing in a way the code
-// tests: a round-trip answer, or the answer of a call that also returns an
-// error.
-func failOpenSite(pc *model.Model, site *model.ResultSite) bool {
-	if site.RoundTrip {
-		return true
-	}
-	call, ok := site.Expr.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	tup, ok := pc.Info.TypeOf(call).(*types.Tuple)
-	return ok && tup.Len() >= 2 && site.Idx < tup.Len()-1 && failflow.IsErrorType(tup.At(tup.Len()-1).Type())
 }
 
 // mayFailOpen reports whether the function holding the site may have a

@@ -108,7 +108,16 @@ func (fo *failOpen) missingAnswer() foMissing {
 		}
 		return foMissing{when: name + " fails", call: name, why: noElicitation}
 	}
-	name := calleeName(fo.c.Model, call)
+	name := model.CalleeName(fo.c.Info, call)
+	if d := site.Decision; d != nil {
+		// A gate whose error says its request failed.
+		switch {
+		case d.Always:
+			return foMissing{when: name + " fails", call: name, why: fmt.Sprintf("it fails when its %s request does, and on sessions that negotiate protocol 2026-07-28 that direct request always fails, so every call goes ahead without asking", d.Request), move: true}
+		case d.Direct:
+			return foMissing{when: name + " fails", call: name, why: fmt.Sprintf("it fails when its %s request does, as it does for clients without elicitation, so for them every call goes ahead without asking", d.Request)}
+		}
+	}
 	switch has, known := fo.roundTripInBuild(site.SDK); {
 	case known && has:
 		return foMissing{when: name + " fails", call: name, why: "if it makes a direct request, that request always fails on sessions that negotiate protocol 2026-07-28, so every call goes ahead without asking", move: true}
@@ -128,22 +137,6 @@ func (m foMissing) todo(how string) string {
 		return fmt.Sprintf("fail closed (%s), or move to the round trip so the question is asked", how)
 	}
 	return "fail closed: " + how
-}
-
-// calleeName names the function a call calls, for messages.
-func calleeName(pc *model.Model, call *ast.CallExpr) string {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		if sel := pc.Info.Selections[f]; sel != nil {
-			if obj := mcpsdk.NamedObj(sel.Recv()); obj != nil {
-				return obj.Name() + "." + f.Sel.Name
-			}
-		}
-		return types.ExprString(f)
-	}
-	return "the request"
 }
 
 // roundTripInBuild reports, from the SDK's types, whether the version of

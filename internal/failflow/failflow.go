@@ -100,9 +100,12 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 		return nil
 	}
 	tup, isTuple := v.Type().(*types.Tuple)
-	if !isTuple {
+	switch {
+	case !isTuple && f.errorDecision():
+		f.errV = v // the decision is the call's only result, its error
+	case !isTuple:
 		f.root = v
-	} else {
+	default:
 		for _, r := range *v.Referrers() {
 			x, ok := r.(*ssa.Extract)
 			if !ok {

@@ -14,6 +14,9 @@ import (
 type Discovery struct {
 	Params  []*ParamsSite
 	Results []*ResultSite
+	// Decisions are calls of functions that return a decision made from
+	// a request (see summary_decisions.go).
+	Decisions []*ResultSite
 	// wrapperCalls are calls of wrappers: SDK functions that take the
 	// fields as arguments, and user functions with a wrapper fact (the
 	// wrapper summary adds the calls of this package's own wrappers).

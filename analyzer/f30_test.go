@@ -1,0 +1,17 @@
+package analyzer_test
+
+import (
+	"testing"
+
+	"github.com/elicitlint/elicitlint/analyzer"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// Issue 30 §1: the caller's side of confirmation gates, in both SDKs and
+// across packages; decisions written as values; conditions on client
+// input; actions a client can forge.
+func TestFailOpenBeyondTheGate(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckFailOpen)})
+	analysistest.RunWithSuggestedFixes(suiteT{t}, testdata(t), a, "f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse")
+}
