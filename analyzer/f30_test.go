@@ -13,5 +13,6 @@ import (
 func TestFailOpenBeyondTheGate(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckFailOpen)})
-	analysistest.RunWithSuggestedFixes(suiteT{t}, testdata(t), a, "f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse")
+	analysistest.RunWithSuggestedFixes(suiteT{t}, testdata(t), a, "f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
+		"f30valuesgosdk", "f30valuesmcpgo")
 }

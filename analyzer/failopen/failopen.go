@@ -245,6 +245,9 @@ func closes(c *check.Pass, env *failflow.Env, body *ast.BlockStmt, decision bool
 		return ok
 	}
 	ret, isRet := body.List[len(body.List)-1].(*ast.ReturnStmt)
+	if _, jumps := body.List[len(body.List)-1].(*ast.BranchStmt); jumps {
+		return false // continue, break, goto: what follows decides
+	}
 	if !isRet {
 		return true // ends in a call that does not return
 	}

@@ -71,13 +71,15 @@ type foMissing struct {
 	requests string
 }
 
+const sentinelWhy = "every call that gets that error goes ahead without asking"
+
 // missing describes the missing answer of the site, for a finding in
 // block b.
 func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
 	m := fo.missingAnswer()
 	if names := fo.sentinelNames(fo.Sentinels(b)); len(names) > 0 && m.requests == "" && m.call != "" {
 		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
-		m.why = "every call that gets that error goes ahead without asking"
+		m.why = sentinelWhy
 	}
 	return m
 }
@@ -187,6 +189,10 @@ func (fo *failOpen) describe(vals []failflow.Val, decisions []int) string {
 // makes it return what a decline returns where that can be written.
 func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *failflow.Decisions) {
 	m := fo.missing(r.Ret.Block())
+	if names := fo.sentinelNames(fo.ValueSentinels(r.Ret.Results)); len(names) > 0 && m.requests == "" && m.call != "" && m.why != sentinelWhy {
+		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
+		m.why = sentinelWhy
+	}
 	fixes, noFix := fo.declineFix(r, d.Rets)
 	at := ast.Node(nil)
 	if rs := fo.returnStmt(r.Ret); rs != nil {
@@ -318,6 +324,9 @@ func (fo *failOpen) declineFix(r failflow.Return, rets []failflow.Return) (fixes
 			return nil, "a comment would be lost"
 		}
 	}
+	if name := fo.lastUseOfImport(file, first.Pos(), last.End()); name != "" {
+		return nil, "the import of " + name + " would be left unused"
+	}
 	return []analysis.SuggestedFix{{
 		Message:   "Return what a decline returns",
 		TextEdits: []analysis.TextEdit{{Pos: first.Pos(), End: last.End(), NewText: []byte(strings.Join(texts, ", "))}},
@@ -403,4 +412,31 @@ func (fo *failOpen) sentinelNames(gs []*ssa.Global) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// lastUseOfImport returns the name of an import that the text in [pos,
+// end) uses and the rest of the file does not: replacing that text would
+// leave the import unused, and the file would not compile.
+func (fo *failOpen) lastUseOfImport(file *ast.File, pos, end token.Pos) string {
+	inside, outside := map[*types.PkgName]bool{}, map[*types.PkgName]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := fo.c.Info.Uses[id].(*types.PkgName); ok {
+			if pos <= id.Pos() && id.End() <= end {
+				inside[pn] = true
+			} else {
+				outside[pn] = true
+			}
+		}
+		return true
+	})
+	for pn := range inside {
+		if !outside[pn] {
+			return pn.Name()
+		}
+	}
+	return ""
 }

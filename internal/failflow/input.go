@@ -1,6 +1,7 @@
 package failflow
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -160,4 +161,42 @@ func responsesField(sdk *mcpsdk.SDK) string {
 func isContext(t types.Type) bool {
 	n, ok := t.(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// ownValue reports whether v is computed by the function from constants
+// alone: a counter (i < 3 in a retry loop), not a setting.
+func ownValue(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true // a loop: its other edges decide
+	}
+	if depth == 0 {
+		return false
+	}
+	seen[v] = true
+	var ops []ssa.Value
+	switch x := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.Phi:
+		ops = x.Edges
+	case *ssa.BinOp:
+		ops = []ssa.Value{x.X, x.Y}
+	case *ssa.UnOp:
+		if x.Op == token.MUL || x.Op == token.ARROW {
+			return false // a load, a receive: from elsewhere
+		}
+		ops = []ssa.Value{x.X}
+	case *ssa.Convert:
+		ops = []ssa.Value{x.X}
+	case *ssa.ChangeType:
+		ops = []ssa.Value{x.X}
+	default:
+		return false
+	}
+	for _, op := range ops {
+		if !ownValue(op, depth-1, seen) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package failflow
 
 import (
 	"go/constant"
+	"slices"
 	"go/token"
 	"go/types"
 
@@ -76,6 +77,19 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 		return ValUnknown
 	}
 	missing := a == Missing
+	if missing && f.errV != nil {
+		// A bool computed from the error alone (errors.Is(err, X), err ==
+		// X, strings.Contains(err.Error(), ...)) is true on some errors:
+		// as a decision it can go ahead. err != nil is true there.
+		if b, ok := f.errNilTest(v); ok {
+			return boolVal(b)
+		}
+		if t, ok := v.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool {
+			if only, uses := f.errOnly(v, 5); only && uses {
+				return ValTrue
+			}
+		}
+	}
 	switch x := v.(type) {
 	case *ssa.Const:
 		switch {
@@ -126,13 +140,6 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 			return actionVal(act)
 		}
 		return ValNonNil
-	case *ssa.Call:
-		// errors.Is(err, X) and errors.As are true on some errors: where
-		// the answer is missing, such a decision is what the error makes
-		// it, so it can be true.
-		if missing && f.errV != nil && f.errorsTest(x) {
-			return ValTrue
-		}
 	}
 	if v == f.errV && f.errorDecision() {
 		// A decision that is only an error: nil on accept alone.
@@ -194,12 +201,51 @@ func (f *Flow) pathBits(a string) Set {
 	return bit(a) | Unknown
 }
 
-// errorsTest reports a call of errors.Is or errors.As on the request's
-// error.
-func (f *Flow) errorsTest(call *ssa.Call) bool {
-	fn, ok := call.Call.Value.(*ssa.Function)
-	return ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") &&
-		len(call.Call.Args) == 2 && call.Call.Args[0] == f.errV
+// errNilTest reads v, where the answer is missing, as the request's
+// error compared with nil (or the negation of that): its value there.
+func (f *Flow) errNilTest(v ssa.Value) (bool, bool) {
+	neg := false
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		v, neg = u.X, !neg
+	}
+	bin, ok := v.(*ssa.BinOp)
+	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+		return false, false
+	}
+	if bin.X == f.errV && flow.IsNilConst(bin.Y) || bin.Y == f.errV && flow.IsNilConst(bin.X) {
+		return (bin.Op == token.NEQ) != neg, true
+	}
+	return false, false
+}
+
+// ValueSentinels returns the error variables a decision value is the test
+// for, when it is one (errors.Is(err, X), err == X): the value is true on
+// those errors only.
+func (f *Flow) ValueSentinels(vals []ssa.Value) []*ssa.Global {
+	var gs []*ssa.Global
+	for _, v := range vals {
+		var g *ssa.Global
+		switch x := v.(type) {
+		case *ssa.Call:
+			if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "Is" && len(x.Call.Args) == 2 && x.Call.Args[0] == f.errV {
+				g = sentinelOf(x.Call.Args[1])
+			}
+		case *ssa.BinOp:
+			if x.Op == token.EQL && x.X == f.errV {
+				g = sentinelOf(x.Y)
+			} else if x.Op == token.EQL && x.Y == f.errV {
+				g = sentinelOf(x.X)
+			}
+		}
+		if g != nil && !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	return gs
 }
 
 // GateCall returns the gate fact of a call that passes the answer to an
