@@ -2,9 +2,9 @@ package failflow
 
 import (
 	"go/constant"
-	"slices"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"golang.org/x/tools/go/ssa"
