@@ -88,7 +88,9 @@ func (fo *failOpen) check() {
 	}
 	if r := fo.WorkReached(failflow.None); r != nil {
 		fo.reportWork(r.At, r.Into)
+		return
 	}
+	fo.forged()
 }
 
 // returns reports the returns on which the answer is missing and that
@@ -119,8 +121,13 @@ func (fo *failOpen) returns() bool {
 // test for a missing answer is the whole condition of an if (err != nil,
 // !ok, res == nil) whose body leaves, calls no work and, in a function
 // that returns a decision, returns a non-nil error: the common shape,
-// decided here without building SSA.
+// decided here without building SSA. A round-trip answer that is compared
+// with a refusal may also carry an action that is none of the three,
+// which the flow must follow (forged.go).
 func mayFailOpen(c *check.Pass, env *failflow.Env, site *model.ResultSite) bool {
+	if site.RoundTrip && comparesRefusal(c, site) {
+		return true
+	}
 	errVar, okVar := missingVars(c.Model, site)
 	decision := site.Sig != nil && site.Sig.Results().Len() > 0
 	if decision {
@@ -279,4 +286,26 @@ func nonNilError(info *types.Info, e ast.Expr, errVar *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// comparesRefusal reports whether the function holding a site compares
+// a value with "decline" or "cancel" (a case of a switch, an == or !=).
+func comparesRefusal(c *check.Pass, site *model.ResultSite) bool {
+	found := false
+	refusal := func(e ast.Expr) bool {
+		s, ok := source.ConstString(c.Info, e)
+		return ok && (s == flow.ActDecline || s == flow.ActCancel)
+	}
+	ast.Inspect(site.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CaseClause:
+			found = found || slices.ContainsFunc(x.List, refusal)
+		case *ast.BinaryExpr:
+			found = found || (x.Op == token.EQL || x.Op == token.NEQ) && (refusal(x.X) || refusal(x.Y))
+		}
+		return !found
+	})
+	return found
 }
