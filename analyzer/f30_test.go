@@ -15,5 +15,5 @@ func TestFailOpenBeyondTheGate(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckFailOpen)})
 	analysistest.RunWithSuggestedFixes(suiteT{t}, testdata(t), a, "f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
 		"f30valuesgosdk", "f30valuesmcpgo", "f30inputgosdk", "f30inputmcpgo",
-		"f30forgedgosdk", "f30forgedmcpgo")
+		"f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo")
 }

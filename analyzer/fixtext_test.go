@@ -32,7 +32,7 @@ var fixtureFixes = []struct {
 	{analyzer.Config{}, []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
 	{analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
 	{analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
-	{analyzer.Config{Disable: allBut(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj", "f30gategosdk", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo"}},
+	{analyzer.Config{Disable: allBut(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj", "f30gategosdk", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
 }
 
 // TestFixTextFormatted applies the raw edits of every fixture package that

@@ -107,7 +107,7 @@ func (fo *failOpen) returns() bool {
 			continue
 		}
 		vals := fo.Values(r, failflow.Missing)
-		if !d.GoesAhead(vals) {
+		if !d.GoesAhead(vals) || fo.stopsInCallers(vals, d) {
 			continue
 		}
 		fo.reportReturn(r, vals, d)

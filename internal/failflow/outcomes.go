@@ -234,14 +234,27 @@ func (f *Flow) WorkReached(want Set) *Reached {
 // function or method of the project or a library, a closure), or nil for
 // what any path may do: logging, formatting, building a reply, the SDK,
 // the standard library but for the calls that change things.
+// A call of an error gate on the answer is a test, not work.
 func (f *Flow) Work(instr ssa.Instruction) any {
+	if instr == f.def {
+		return nil
+	}
+	w := WorkOf(f.env, instr)
+	if _, fn := w.(*types.Func); fn && f.GateCall(instr.(*ssa.Call)) != nil {
+		return nil
+	}
+	return w
+}
+
+// WorkOf returns what a call calls when it is work (see Work), or nil.
+func WorkOf(env *Env, instr ssa.Instruction) any {
 	call, ok := instr.(*ssa.Call)
-	if !ok || instr == f.def {
+	if !ok {
 		return nil
 	}
 	com := call.Common()
 	if com.IsInvoke() {
-		if WorkFunc(f.env, com.Method) {
+		if WorkFunc(env, com.Method) {
 			return com.Method
 		}
 		return nil
@@ -253,7 +266,7 @@ func (f *Flow) Work(instr ssa.Instruction) any {
 			return callee // a function literal called in place
 		}
 		obj = obj.Origin()
-		if WorkFunc(f.env, obj) && f.GateCall(call) == nil {
+		if WorkFunc(env, obj) {
 			return obj
 		}
 	case *ssa.MakeClosure:
