@@ -17,3 +17,12 @@ func TestFailOpenBeyondTheGate(t *testing.T) {
 		"f30valuesgosdk", "f30valuesmcpgo", "f30inputgosdk", "f30inputmcpgo",
 		"f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo")
 }
+
+// Issue 30 §2: values that travel: answers copied into project types
+// through conversions, schemas in package-level variables, direct
+// requests through an interface the package declares.
+func TestValuesThatTravel(t *testing.T) {
+	t.Parallel()
+	requests := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	analysistest.Run(suiteT{t}, testdata(t), requests, "f30schemavar")
+}

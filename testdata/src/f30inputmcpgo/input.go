@@ -14,7 +14,7 @@ var confirmSchema = map[string]any{
 	"properties": map[string]any{"confirm": map[string]any{"type": "boolean"}},
 }
 
-func request(msg string) mcp.ElicitationRequest {
+func request(msg string) mcp.ElicitationRequest { // want request:`elicitWrapper\(0:Message\) mode=form`
 	return mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: msg, RequestedSchema: confirmSchema}}
 }
 
