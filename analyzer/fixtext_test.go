@@ -38,6 +38,9 @@ var fixRuns = map[string]struct {
 	"migrate":      {analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
 	"schemarepair": {analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
 	"failopen":     {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+	"f30": {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
+		"f30valuesgosdk", "f30valuesmcpgo", "f30inputgosdk", "f30inputmcpgo",
+		"f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
 }
 
 // fixtureFixes are the fixture packages that get suggested fixes, with
@@ -51,6 +54,7 @@ var fixtureFixes = []struct {
 	{"migrate", []string{"migrategosdk", "migratemcpgo"}},
 	{"schemarepair", []string{"schemarepair"}},
 	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+	{"f30", []string{"f30gategosdk", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
 }
 
 type fixRun struct {

@@ -2,19 +2,21 @@
 // goes ahead when the question could not be asked. docs/fail-open.md
 // explains the check.
 //
-// It reads the model's answers, gates and handlers, and runs its own
-// dataflow on internal/flow's SSA form of the functions that hold a
-// request. Like every check, it reaches no other check.
+// It reads the model's answers, decisions, gates and handlers, and runs
+// internal/failflow's dataflow on internal/flow's SSA form of the
+// functions that hold a request. Like every check, it reaches no other
+// check.
 package failopen
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -28,10 +30,10 @@ var Check = check.Check{Name: config.CheckFailOpen, Doc: "report code that goes 
 // nogo and multichecker drivers.
 var Analyzer = check.Analyzer(Check, model.Analyzer)
 
-// checkFailOpen implements the fail-open check: a path on which the
-// question was not answered (the error of a request, a round-trip answer
-// that is missing) must not reach what only an accepted answer reaches.
-// It reports
+// Run implements the fail-open check: a path on which the question was
+// not answered (the error of a request, a round-trip answer that is
+// missing) must not reach what only an accepted answer reaches. It
+// reports
 //
 //   - in a function that returns a decision (a bool, an error, an answer),
 //     the path that returns what the accept path returns and what no
@@ -42,13 +44,13 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 //
 // Paths that also depend on something other than the answer (an operator's
 // setting) are left alone, and so is everything the flow cannot read. The
-// flow runs on the SSA form of the functions that hold a request with an
-// error or a round-trip answer, with the engine of the content check
-// (forwardFlow in ssaflow.go).
+// flow (internal/failflow) runs on the SSA form of the functions that hold
+// a request with an error or a round-trip answer.
 func Run(c *check.Pass) {
+	env := c.FailEnv()
 	var sites []*model.ResultSite
-	for _, site := range c.D.Results {
-		if site.Obj != nil && site.Body != nil && !site.Discarded && failOpenSite(c.Model, site) && mayFailOpen(c, site) {
+	for _, site := range slices.Concat(c.D.Results, c.D.Decisions) {
+		if site.Obj != nil && site.Body != nil && !site.Discarded && c.ErrorSite(site) && mayFailOpen(c, env, site) {
 			sites = append(sites, site)
 		}
 	}
@@ -60,32 +62,58 @@ func Run(c *check.Pass) {
 		at[i] = s.Expr
 	}
 	pkg := flow.BuildSSAFor(c.Pass.Fset, c.Pass.Pkg, c.Pass.Files, c.Info, at)
-	sf := flow.NewSSAFlow(c.Model.Package)
-	sf.Gates = maps.Clone(c.Sum.Gates)
 	for _, site := range sites {
 		fn := flow.SSAFunc(c.Package, pkg, site.Expr)
 		if fn == nil {
 			continue
 		}
-		if fo := newFailOpen(c, sf, fn, site); fo != nil {
-			fo.check()
+		if f := failflow.New(env, fn, c.FailSite(site)); f != nil {
+			(&failOpen{Flow: f, c: c, site: site}).check()
 		}
 	}
 }
 
-// failOpenSite reports whether an answer can be missing in a way the code
-// tests: a round-trip answer, or the answer of a call that also returns an
-// error.
-func failOpenSite(pc *model.Model, site *model.ResultSite) bool {
-	if site.RoundTrip {
-		return true
+// failOpen is the fail-open analysis of one answer in one function.
+type failOpen struct {
+	*failflow.Flow
+	c    *check.Pass
+	site *model.ResultSite
+}
+
+// check reports what the flow finds: returns first, then the work
+// reached.
+func (fo *failOpen) check() {
+	if fo.returns() {
+		return
 	}
-	call, ok := site.Expr.(*ast.CallExpr)
-	if !ok {
+	if r := fo.WorkReached(failflow.None); r != nil {
+		fo.reportWork(r.At, r.Into)
+		return
+	}
+	fo.forged()
+}
+
+// returns reports the returns on which the answer is missing and that
+// give what accept gets and no refusal gets, in a function that returns a
+// decision. It reports whether it reported anything.
+func (fo *failOpen) returns() bool {
+	d := fo.Decisions()
+	if d == nil {
 		return false
 	}
-	tup, ok := pc.Info.TypeOf(call).(*types.Tuple)
-	return ok && tup.Len() >= 2 && site.Idx < tup.Len()-1 && isErrorType(tup.At(tup.Len()-1).Type())
+	reported := false
+	for _, r := range d.Rets {
+		if r.Set&failflow.None == 0 {
+			continue
+		}
+		vals := fo.Values(r, failflow.Missing)
+		if !d.GoesAhead(vals) || fo.stopsInCallers(vals, d) {
+			continue
+		}
+		fo.reportReturn(r, vals, d)
+		reported = true
+	}
+	return reported
 }
 
 // mayFailOpen reports whether the function holding the site may have a
@@ -93,13 +121,18 @@ func failOpenSite(pc *model.Model, site *model.ResultSite) bool {
 // test for a missing answer is the whole condition of an if (err != nil,
 // !ok, res == nil) whose body leaves, calls no work and, in a function
 // that returns a decision, returns a non-nil error: the common shape,
-// decided here without building SSA.
-func mayFailOpen(c *check.Pass, site *model.ResultSite) bool {
+// decided here without building SSA. A round-trip answer that is compared
+// with a refusal may also carry an action that is none of the three,
+// which the flow must follow (forged.go).
+func mayFailOpen(c *check.Pass, env *failflow.Env, site *model.ResultSite) bool {
+	if site.RoundTrip && comparesRefusal(c, site) {
+		return true
+	}
 	errVar, okVar := missingVars(c.Model, site)
 	decision := site.Sig != nil && site.Sig.Results().Len() > 0
 	if decision {
 		for i := 0; i < site.Sig.Results().Len(); i++ {
-			if handlerResult(c, site.Sig.Results().At(i).Type()) {
+			if failflow.HandlerResult(c.Package, site.Sig.Results().At(i).Type()) {
 				decision = false
 			}
 		}
@@ -132,7 +165,7 @@ func mayFailOpen(c *check.Pass, site *model.ResultSite) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if missing(n.Cond) {
-				may = n.Else != nil || !closes(c, n.Body, decision, errVar)
+				may = n.Else != nil || !closes(c, env, n.Body, decision, errVar)
 				return false
 			}
 		case *ast.Ident:
@@ -192,7 +225,7 @@ func missingVars(pc *model.Model, site *model.ResultSite) (errVar, okVar *types.
 // closes reports whether the body of a test for a missing answer fails
 // closed as far as syntax tells: it leaves, calls nothing that is work,
 // and in a function that returns a decision, returns a non-nil error.
-func closes(c *check.Pass, body *ast.BlockStmt, decision bool, errVar *types.Var) bool {
+func closes(c *check.Pass, env *failflow.Env, body *ast.BlockStmt, decision bool, errVar *types.Var) bool {
 	if !c.Terminates(body) {
 		return false
 	}
@@ -208,7 +241,7 @@ func closes(c *check.Pass, body *ast.BlockStmt, decision bool, errVar *types.Var
 			switch fn := typeutil.Callee(c.Info, n).(type) {
 			case *types.Builtin:
 			case *types.Func:
-				ok = ok && !workFunc(c, fn.Origin())
+				ok = ok && !failflow.WorkFunc(env, fn.Origin())
 			default:
 				ok = false // a function value: anything
 			}
@@ -219,10 +252,13 @@ func closes(c *check.Pass, body *ast.BlockStmt, decision bool, errVar *types.Var
 		return ok
 	}
 	ret, isRet := body.List[len(body.List)-1].(*ast.ReturnStmt)
+	if _, jumps := body.List[len(body.List)-1].(*ast.BranchStmt); jumps {
+		return false // continue, break, goto: what follows decides
+	}
 	if !isRet {
 		return true // ends in a call that does not return
 	}
-	if len(ret.Results) == 0 || !isErrorType(c.Info.TypeOf(ret.Results[len(ret.Results)-1])) {
+	if len(ret.Results) == 0 || !failflow.IsErrorType(c.Info.TypeOf(ret.Results[len(ret.Results)-1])) {
 		return false
 	}
 	return nonNilError(c.Info, ret.Results[len(ret.Results)-1], errVar)
@@ -252,6 +288,24 @@ func nonNilError(info *types.Info, e ast.Expr, errVar *types.Var) bool {
 	return false
 }
 
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+// comparesRefusal reports whether the function holding a site compares
+// a value with "decline" or "cancel" (a case of a switch, an == or !=).
+func comparesRefusal(c *check.Pass, site *model.ResultSite) bool {
+	found := false
+	refusal := func(e ast.Expr) bool {
+		s, ok := source.ConstString(c.Info, e)
+		return ok && (s == flow.ActDecline || s == flow.ActCancel)
+	}
+	ast.Inspect(site.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CaseClause:
+			found = found || slices.ContainsFunc(x.List, refusal)
+		case *ast.BinaryExpr:
+			found = found || (x.Op == token.EQL || x.Op == token.NEQ) && (refusal(x.X) || refusal(x.Y))
+		}
+		return !found
+	})
+	return found
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -24,7 +25,7 @@ import (
 
 // name is how messages name the function that holds the answer.
 func (fo *failOpen) name() string {
-	switch syn := fo.fn.Syntax().(type) {
+	switch syn := fo.Fn.Syntax().(type) {
 	case *ast.FuncDecl:
 		if syn.Recv != nil && len(syn.Recv.List) == 1 {
 			if obj := mcpsdk.NamedObj(fo.c.Info.TypeOf(syn.Recv.List[0].Type)); obj != nil {
@@ -42,7 +43,7 @@ func (fo *failOpen) name() string {
 
 // callOfLit returns the call that lit is an argument of, if any.
 func (fo *failOpen) callOfLit(lit *ast.FuncLit) *ast.CallExpr {
-	top := fo.fn
+	top := fo.Fn
 	for top.Parent() != nil {
 		top = top.Parent()
 	}
@@ -70,13 +71,15 @@ type foMissing struct {
 	requests string
 }
 
+const sentinelWhy = "every call that gets that error goes ahead without asking"
+
 // missing describes the missing answer of the site, for a finding in
 // block b.
 func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
 	m := fo.missingAnswer()
-	if names := fo.sentinels(b); len(names) > 0 && m.requests == "" && m.call != "" {
+	if names := fo.sentinelNames(fo.Sentinels(b)); len(names) > 0 && m.requests == "" && m.call != "" {
 		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
-		m.why = "every call that gets that error goes ahead without asking"
+		m.why = sentinelWhy
 	}
 	return m
 }
@@ -107,7 +110,16 @@ func (fo *failOpen) missingAnswer() foMissing {
 		}
 		return foMissing{when: name + " fails", call: name, why: noElicitation}
 	}
-	name := calleeName(fo.c.Model, call)
+	name := model.CalleeName(fo.c.Info, call)
+	if d := site.Decision; d != nil {
+		// A gate whose error says its request failed.
+		switch {
+		case d.Always:
+			return foMissing{when: name + " fails", call: name, why: fmt.Sprintf("it fails when its %s request does, and on sessions that negotiate protocol 2026-07-28 that direct request always fails, so every call goes ahead without asking", d.Request), move: true}
+		case d.Direct:
+			return foMissing{when: name + " fails", call: name, why: fmt.Sprintf("it fails when its %s request does, as it does for clients without elicitation, so for them every call goes ahead without asking", d.Request)}
+		}
+	}
 	switch has, known := fo.roundTripInBuild(site.SDK); {
 	case known && has:
 		return foMissing{when: name + " fails", call: name, why: "if it makes a direct request, that request always fails on sessions that negotiate protocol 2026-07-28, so every call goes ahead without asking", move: true}
@@ -127,22 +139,6 @@ func (m foMissing) todo(how string) string {
 		return fmt.Sprintf("fail closed (%s), or move to the round trip so the question is asked", how)
 	}
 	return "fail closed: " + how
-}
-
-// calleeName names the function a call calls, for messages.
-func calleeName(pc *model.Model, call *ast.CallExpr) string {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		if sel := pc.Info.Selections[f]; sel != nil {
-			if obj := mcpsdk.NamedObj(sel.Recv()); obj != nil {
-				return obj.Name() + "." + f.Sel.Name
-			}
-		}
-		return types.ExprString(f)
-	}
-	return "the request"
 }
 
 // roundTripInBuild reports, from the SDK's types, whether the version of
@@ -165,23 +161,23 @@ func (fo *failOpen) roundTripInBuild(sdk *mcpsdk.SDK) (has, known bool) {
 
 // describe names the values a missing-answer return gives on the
 // decisions: "true", "a nil error", "an \"accept\" answer".
-func (fo *failOpen) describe(vals []foVal, decisions []int) string {
+func (fo *failOpen) describe(vals []failflow.Val, decisions []int) string {
 	var parts []string
 	for _, i := range decisions {
-		t := fo.fn.Signature.Results().At(i).Type()
+		t := fo.Fn.Signature.Results().At(i).Type()
 		switch v := vals[i]; {
-		case v == valTrue:
+		case v == failflow.ValTrue:
 			parts = append(parts, "true")
-		case v == valFalse:
+		case v == failflow.ValFalse:
 			parts = append(parts, "false")
-		case v == valNil && isErrorType(t):
+		case v == failflow.ValNil && failflow.IsErrorType(t):
 			parts = append(parts, "a nil error")
-		case v == valNil:
+		case v == failflow.ValNil:
 			parts = append(parts, "nil")
-		case v >= valAccept && model.IsStringType(t):
-			parts = append(parts, strconv.Quote(actionOf(v)))
-		case v >= valAccept:
-			parts = append(parts, fmt.Sprintf("an answer of %q", actionOf(v)))
+		case v >= failflow.ValAccept && v < failflow.ValOther && model.IsStringType(t):
+			parts = append(parts, strconv.Quote(failflow.ActionOf(v)))
+		case v >= failflow.ValAccept && v < failflow.ValOther:
+			parts = append(parts, fmt.Sprintf("an answer of %q", failflow.ActionOf(v)))
 		default:
 			parts = append(parts, "a non-nil value")
 		}
@@ -189,26 +185,20 @@ func (fo *failOpen) describe(vals []foVal, decisions []int) string {
 	return strings.Join(parts, " and ")
 }
 
-func actionOf(v foVal) string {
-	switch v {
-	case valAccept:
-		return flow.ActAccept
-	case valDecline:
-		return flow.ActDecline
-	}
-	return flow.ActCancel
-}
-
 // reportReturn reports a return on the missing path, with a fix that
 // makes it return what a decline returns where that can be written.
-func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets []foReturn) {
-	m := fo.missing(r.ret.Block())
-	fixes, noFix := fo.declineFix(r, rets)
+func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *failflow.Decisions) {
+	m := fo.missing(r.Ret.Block())
+	if names := fo.sentinelNames(fo.ValueSentinels(r.Ret.Results)); len(names) > 0 && m.requests == "" && m.call != "" && m.why != sentinelWhy {
+		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
+		m.why = sentinelWhy
+	}
+	fixes, noFix := fo.declineFix(r, d.Rets)
 	at := ast.Node(nil)
-	if rs := fo.returnStmt(r.ret); rs != nil {
+	if rs := fo.returnStmt(r.Ret); rs != nil {
 		at = rs
 	}
-	pos, end := r.ret.Pos(), r.ret.Pos()
+	pos, end := r.Ret.Pos(), r.Ret.Pos()
 	if at != nil {
 		pos, end = at.Pos(), at.End()
 	}
@@ -219,7 +209,7 @@ func (fo *failOpen) reportReturn(r foReturn, vals []foVal, decisions []int, rets
 		noFix = "; no automatic fix: " + noFix
 	}
 	fo.c.ReportFix(pos, end, fixes, "%s returns %s when %s, as it does when the user accepts: %s; %s%s",
-		fo.name(), fo.describe(vals, decisions), m.when, m.why, m.todo("return what a decline returns"), noFix)
+		fo.name(), fo.describe(vals, d.Idx), m.when, m.why, m.todo("return what a decline returns"), noFix)
 }
 
 // reportWork reports a work call on the missing path.
@@ -253,7 +243,7 @@ func shortCall(call *ast.CallExpr) string {
 // callAt returns the call of the function's syntax whose ( is at pos.
 func (fo *failOpen) callAt(pos token.Pos) *ast.CallExpr {
 	var found *ast.CallExpr
-	if syn := fo.fn.Syntax(); syn != nil {
+	if syn := fo.Fn.Syntax(); syn != nil {
 		ast.Inspect(syn, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
 				found = call
@@ -274,7 +264,7 @@ func (fo *failOpen) callNode(pos token.Pos) ast.Node {
 // returnStmt returns the return statement of r.
 func (fo *failOpen) returnStmt(r *ssa.Return) *ast.ReturnStmt {
 	var found *ast.ReturnStmt
-	if syn := fo.fn.Syntax(); syn != nil && r.Pos().IsValid() {
+	if syn := fo.Fn.Syntax(); syn != nil && r.Pos().IsValid() {
 		ast.Inspect(syn, func(n ast.Node) bool {
 			if _, ok := n.(*ast.FuncLit); ok && n != syn {
 				return false
@@ -291,17 +281,17 @@ func (fo *failOpen) returnStmt(r *ssa.Return) *ast.ReturnStmt {
 // declineFix makes the return r give what a decline gets: the text of a
 // return only refusals reach, when it names nothing local, or else the
 // constants a decline gets. noFix says why there is none.
-func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.SuggestedFix, noFix string) {
-	rs := fo.returnStmt(r.ret)
-	if rs == nil || len(rs.Results) != len(r.ret.Results) || r.set&^foNoneAny != 0 {
+func (fo *failOpen) declineFix(r failflow.Return, rets []failflow.Return) (fixes []analysis.SuggestedFix, noFix string) {
+	rs := fo.returnStmt(r.Ret)
+	if rs == nil || len(rs.Results) != len(r.Ret.Results) || r.Set&^failflow.NoneAny != 0 {
 		return nil, "the return is shared with other paths"
 	}
 	var texts []string
 	for _, d := range rets {
-		if !d.set.any(foDecline) || d.set.any(foAccept|foUnknown|foNone) {
+		if !d.Set.Any(failflow.Decline) || d.Set.Any(failflow.Accept|failflow.Unknown|failflow.None) {
 			continue
 		}
-		ds := fo.returnStmt(d.ret)
+		ds := fo.returnStmt(d.Ret)
 		if ds == nil || len(ds.Results) != len(rs.Results) {
 			continue
 		}
@@ -334,6 +324,9 @@ func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.Su
 			return nil, "a comment would be lost"
 		}
 	}
+	if name := fo.lastUseOfImport(file, first.Pos(), last.End()); name != "" {
+		return nil, "the import of " + name + " would be left unused"
+	}
 	return []analysis.SuggestedFix{{
 		Message:   "Return what a decline returns",
 		TextEdits: []analysis.TextEdit{{Pos: first.Pos(), End: last.End(), NewText: []byte(strings.Join(texts, ", "))}},
@@ -342,27 +335,27 @@ func (fo *failOpen) declineFix(r foReturn, rets []foReturn) (fixes []analysis.Su
 
 // declineConsts spells, for each result, the one constant every return a
 // decline reaches gives, or returns nil.
-func (fo *failOpen) declineConsts(rets []foReturn) []string {
-	n := fo.fn.Signature.Results().Len()
+func (fo *failOpen) declineConsts(rets []failflow.Return) []string {
+	n := fo.Fn.Signature.Results().Len()
 	texts := make([]string, n)
 	for i := range n {
-		vals := map[foVal]bool{}
+		vals := map[failflow.Val]bool{}
 		for _, r := range rets {
-			if r.set.any(foDecline | foUnknown) {
-				vals[fo.eval(r.ret.Results[i], flow.ActDecline, r.set, 6)] = true
+			if r.Set.Any(failflow.Decline | failflow.Unknown) {
+				vals[fo.Eval(r.Ret.Results[i], flow.ActDecline, r.Set, 6)] = true
 			}
 		}
 		if len(vals) != 1 {
 			return nil
 		}
-		t := fo.fn.Signature.Results().At(i).Type()
+		t := fo.Fn.Signature.Results().At(i).Type()
 		switch v := slices.Collect(maps.Keys(vals))[0]; {
-		case v == valTrue || v == valFalse:
-			texts[i] = strconv.FormatBool(v == valTrue)
-		case v == valNil:
+		case v == failflow.ValTrue || v == failflow.ValFalse:
+			texts[i] = strconv.FormatBool(v == failflow.ValTrue)
+		case v == failflow.ValNil:
 			texts[i] = "nil"
-		case v >= valAccept && model.IsStringType(t):
-			texts[i] = strconv.Quote(actionOf(v))
+		case v >= failflow.ValAccept && v < failflow.ValOther && model.IsStringType(t):
+			texts[i] = strconv.Quote(failflow.ActionOf(v))
 		default:
 			return nil
 		}
@@ -402,4 +395,48 @@ func (fo *failOpen) portableText(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return string(text), true
+}
+
+// sentinelNames names package-level error variables as the package
+// analysed writes them, sorted.
+func (fo *failOpen) sentinelNames(gs []*ssa.Global) []string {
+	var names []string
+	for _, g := range gs {
+		name := g.Name()
+		if obj := g.Object(); obj != nil && obj.Pkg() != nil && obj.Pkg() != fo.c.Pass.Pkg {
+			name = obj.Pkg().Name() + "." + obj.Name()
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// lastUseOfImport returns the name of an import that the text in [pos,
+// end) uses and the rest of the file does not: replacing that text would
+// leave the import unused, and the file would not compile.
+func (fo *failOpen) lastUseOfImport(file *ast.File, pos, end token.Pos) string {
+	inside, outside := map[*types.PkgName]bool{}, map[*types.PkgName]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := fo.c.Info.Uses[id].(*types.PkgName); ok {
+			if pos <= id.Pos() && id.End() <= end {
+				inside[pn] = true
+			} else {
+				outside[pn] = true
+			}
+		}
+		return true
+	})
+	for pn := range inside {
+		if !outside[pn] {
+			return pn.Name()
+		}
+	}
+	return ""
 }

@@ -418,6 +418,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 		ds.roundTripCall(sdk, fn, call, stack)
 	}
 	ds.actionCall(fn, call, stack)
+	ds.decisionCall(fn, call, stack)
 	w := importedWrapper(pc, fn)
 	if w == nil {
 		if fn.Pkg() == pc.Pass.Pkg && len(call.Args) > 0 {
@@ -433,6 +434,15 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 // result records a result site; idx is the position of the result in the
 // call's results.
 func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx int) {
+	if site := ds.resultSite(sdk, e, stack, idx); site != nil {
+		ds.D.Results = append(ds.D.Results, site)
+	}
+}
+
+// resultSite makes the site of result idx of e, or returns nil when e only
+// tests whether an answer is there, or its value goes to a package-level
+// variable.
+func (ds *discoverer) resultSite(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx int) *ResultSite {
 	pc := ds.pc
 	fn, body := source.Enclosing(stack)
 	site := &ResultSite{SDK: sdk, Expr: e, Idx: idx, Body: body, Sig: pc.SignatureOf(fn)}
@@ -457,20 +467,20 @@ func (ds *discoverer) result(sdk *mcpsdk.SDK, e ast.Expr, stack []ast.Node, idx 
 	case *ast.AssignStmt:
 		if _, ok := e.(*ast.TypeAssertExpr); ok && len(p.Lhs) == 2 && len(p.Rhs) == 1 {
 			if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
-				return // _, ok := x.(*Result) tests whether an answer is there
+				return nil // _, ok := x.(*Result) tests whether an answer is there
 			}
 		}
 		ds.assigned(site, p, e, idx)
 	case *ast.ValueSpec:
 		if _, ok := e.(*ast.TypeAssertExpr); ok && len(p.Names) == 2 && len(p.Values) == 1 && p.Names[0].Name == "_" {
-			return // var _, ok = x.(*Result)
+			return nil // var _, ok = x.(*Result)
 		}
 		ds.declared(site, p, idx)
 	}
 	if site.Obj != nil && !source.IsLocal(site.Obj) {
-		return // a package-level variable: stay silent
+		return nil // a package-level variable: stay silent
 	}
-	ds.D.Results = append(ds.D.Results, site)
+	return site
 }
 
 // assigned records the variable a result is assigned to (or that it is

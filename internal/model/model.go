@@ -11,8 +11,9 @@
 //     functions that return an action (summary_resulttypes.go), wrappers
 //     (summary_wrappers.go), schemas and their findings
 //     (summary_schemas.go), result handlers (summary_handlers.go), Content
-//     readers (summary_contentreads.go), error gates (summary_gates.go)
-//     and messages built for other packages (summary_messages.go).
+//     readers (summary_contentreads.go), error gates (summary_gates.go),
+//     decisions made from a request (summary_decisions.go) and messages
+//     built for other packages (summary_messages.go).
 //
 // handlers.go tells which functions are MCP handlers and which handlers
 // reach a function. The analyzer's Result is the Model, which the checks
@@ -31,6 +32,7 @@ import (
 	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/goschema"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -91,6 +93,7 @@ Result is the model the checks read.`,
 		FactTypes: []analysis.Fact{
 			new(WrapperFact), new(HandlerFact), new(SchemaFact), new(ContentReadsFact),
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
+			new(failflow.DecisionFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -144,6 +147,7 @@ type Summaries struct {
 	Handlers    *handlerSummary
 	Readers     *contentReaders
 	Gates       map[*types.Func]*flow.GateFact
+	Decisions   map[*types.Func]*failflow.DecisionFact
 }
 
 func summarise(pc *Model, d *Discovery) *Summaries {
@@ -154,6 +158,7 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	s.Handlers = summariseHandlers(pc)
 	s.Readers = summariseContentReads(pc, s.Handlers.Cands, s.Schemas)
 	s.Gates = summariseGates(pc, s.Handlers.Cands)
+	s.Decisions = summariseDecisions(pc, d, s.Gates)
 	summariseMessages(pc, d)
 	return s
 }

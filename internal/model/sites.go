@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
 )
@@ -13,6 +14,9 @@ import (
 type Discovery struct {
 	Params  []*ParamsSite
 	Results []*ResultSite
+	// Decisions are calls of functions that return a decision made from
+	// a request (see summary_decisions.go).
+	Decisions []*ResultSite
 	// wrapperCalls are calls of wrappers: SDK functions that take the
 	// fields as arguments, and user functions with a wrapper fact (the
 	// wrapper summary adds the calls of this package's own wrappers).
@@ -132,6 +136,10 @@ type ResultSite struct {
 	// returned by a function that returns an answer's action; obj is the
 	// string variable that holds it.
 	ActionOnly bool
+	// Decision is set on calls of a function that returns a decision
+	// made from a request (Discovery.Decisions); Idx is its decision
+	// result, -1 when that is its error.
+	Decision *failflow.DecisionFact
 }
 
 // isField reports whether sel selects the field name of the site's result

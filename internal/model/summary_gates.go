@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"golang.org/x/tools/go/ssa"
 )
@@ -82,33 +83,10 @@ func gateOn(sf *flow.SSAFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, kno
 			if !set.OnlyAccept() {
 				acceptOnly = false
 			}
-		case NotNilError(e):
+		case failflow.NotNilError(e):
 		default:
 			return false, false
 		}
 	}
 	return acceptOnly, true
-}
-
-// NotNilError reports an error value that cannot be nil: errors.New,
-// fmt.Errorf, a package-level variable (a sentinel), or a non-nil value
-// made into an interface.
-func NotNilError(v ssa.Value) bool {
-	switch x := v.(type) {
-	case *ssa.Call:
-		if f, ok := x.Call.Value.(*ssa.Function); ok && f.Pkg != nil {
-			switch f.Pkg.Pkg.Path() + "." + f.Name() {
-			case "errors.New", "fmt.Errorf":
-				return true
-			}
-		}
-	case *ssa.UnOp:
-		_, global := x.X.(*ssa.Global)
-		return global
-	case *ssa.MakeInterface:
-		_, ptr := x.X.Type().Underlying().(*types.Pointer)
-		_, alloc := x.X.(*ssa.Alloc)
-		return !ptr || alloc
-	}
-	return false
 }

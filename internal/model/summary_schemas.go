@@ -139,9 +139,9 @@ func newSchemaReader(pc *Model) *goschema.Reader {
 		Info:  pc.Info,
 		Files: pc.Pass.Files,
 		// A variable assigned exactly once, to a value or to the first
-		// result of s, err := f().
+		// result of s, err := f() or var s, _ = f().
 		Resolve: func(v *types.Var) ast.Expr {
-			if a := assigns[v]; a != nil && a.Writes == 1 && !(a.Tuple && (a.Spec || a.Idx != 0)) {
+			if a := assigns[v]; a != nil && a.Writes == 1 && !(a.Tuple && a.Idx != 0) {
 				return a.Def
 			}
 			return nil

@@ -11,7 +11,7 @@ import (
 // and returns whether to go ahead. Its request names the handlers and the
 // middleware that reach it; the migration of a gate is written by hand
 // (docs/round-trip.md).
-func Confirm(ctx context.Context, ss *mcp.ServerSession, msg string) (bool, error) { // want Confirm:`elicitWrapper\(2:Message\) mode=form`
+func Confirm(ctx context.Context, ss *mcp.ServerSession, msg string) (bool, error) { // want Confirm:`elicitWrapper\(2:Message\) mode=form` Confirm:`decision\(0=true,none=false,ServerSession.Elicit,always\)`
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: msg, RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; reached from deleteSeries, the handler in gate; no automatic fix: the request is made outside a tool, prompt or resource handler, with no result to return it in; see the docs for migrating a confirmation helper with its callers \(round-trip\)`
 	if err != nil {
 		return false, err

@@ -205,6 +205,8 @@ func (r CallToolRequest) RequireString(key string) (string, error) { return "", 
 
 func (r CallToolRequest) GetInt(key string, defaultValue int) int { return defaultValue }
 
+func (r CallToolRequest) GetBool(key string, defaultValue bool) bool { return defaultValue }
+
 type GetPromptParams struct {
 	Name      string            `json:"name"`
 	Arguments map[string]string `json:"arguments,omitempty"`

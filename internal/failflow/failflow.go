@@ -1,0 +1,148 @@
+// Package failflow reads, on the SSA form of a function that holds a
+// request, what may hold on each path as seen from its answer: before the
+// request, each action, an action that is none of the three (a round-trip
+// answer is client input), or no answer at all (the request failed, the
+// round-trip answer is missing). From that it tells what the paths without
+// an answer return and which work they reach.
+//
+//   - paths.go is the dataflow: the sets of paths per block, and the tests
+//     that split them (the action, the error, the comma-ok, a decision).
+//   - values.go reads what a returned value is on a kind of path.
+//   - outcomes.go tells the decisions a function returns and the work a
+//     path reaches.
+//   - decision.go is the DecisionFact: a function that returns a decision
+//     made from a request, whose error means the question was not asked.
+//
+// The fail-open check reports from it; the model's decision summary makes
+// the facts with it. It uses internal/flow, internal/source and
+// internal/mcpsdk; what it needs of the model (result-like types, other
+// functions' facts) is handed to it in an Env.
+package failflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/flow"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Env is what the flow needs of the package analysed.
+type Env struct {
+	*source.Package
+	// ResultSDK returns the SDK of a result type, or the description of a
+	// result-like project type, or nil.
+	ResultSDK func(types.Type) *mcpsdk.SDK
+	// SF reads actions and error gates on SSA.
+	SF *flow.SSAFlow
+}
+
+// Site is the answer a flow follows: a request's answer, an action
+// returned by a function, or the decision of a decision function.
+type Site struct {
+	// Expr is the call or type assertion that gives the answer.
+	Expr ast.Expr
+	// Idx is the position of the answer in the call's results; for a
+	// decision that is only an error, -1.
+	Idx int
+	// RoundTrip is set on round-trip answers: client input.
+	RoundTrip bool
+	// ActionOnly is set when the value is an answer's action.
+	ActionOnly bool
+	// Decision is set on calls of a function that returns a decision.
+	Decision *DecisionFact
+}
+
+// Flow is the flow of one answer in one function.
+type Flow struct {
+	env  *Env
+	Fn   *ssa.Function
+	Site Site
+	// def makes the answer; root is the answer (or the action, or the
+	// decision); errV is the call's error and okV the comma-ok of a
+	// round-trip assertion, when there are.
+	def       ssa.Instruction
+	root      ssa.Value
+	errV, okV ssa.Value
+	// In is the set of paths on entry to each block reached.
+	In map[*ssa.BasicBlock]Set
+	// outcomes caches, per block, the returns and work calls reachable
+	// from it (see decides).
+	outcomes map[*ssa.BasicBlock]map[ssa.Instruction]bool
+}
+
+// New finds the answer's values in fn's SSA form and runs the flow, or
+// returns nil.
+func New(env *Env, fn *ssa.Function, site Site) *Flow {
+	f := &Flow{env: env, Fn: fn, Site: site, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
+	var lparen token.Pos
+	switch e := site.Expr.(type) {
+	case *ast.CallExpr:
+		lparen = e.Lparen
+	case *ast.TypeAssertExpr:
+		lparen = e.Lparen
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr.(type) {
+			case *ssa.Call, *ssa.TypeAssert:
+				if instr.Pos() == lparen {
+					f.def = instr
+				}
+			}
+		}
+	}
+	v, ok := f.def.(ssa.Value)
+	if !ok || v.Referrers() == nil {
+		return nil
+	}
+	tup, isTuple := v.Type().(*types.Tuple)
+	switch {
+	case !isTuple && f.errorDecision():
+		f.errV = v // the decision is the call's only result, its error
+	case !isTuple:
+		f.root = v
+	default:
+		for _, r := range *v.Referrers() {
+			x, ok := r.(*ssa.Extract)
+			if !ok {
+				continue
+			}
+			switch {
+			case x.Index == site.Idx:
+				f.root = x
+			case x.Index == tup.Len()-1 && IsErrorType(x.Type()):
+				f.errV = x
+			case x.Index == 1 && !f.valueOnly():
+				if _, assert := f.def.(*ssa.TypeAssert); assert {
+					f.okV = x
+				}
+			}
+		}
+	}
+	switch {
+	case f.root == nil && !f.errorDecision(),
+		f.errV == nil && f.okV == nil && !site.RoundTrip:
+		return nil
+	}
+	f.In = flow.ForwardFlow(fn, Pre, f.transfer)
+	return f
+}
+
+// valueOnly reports a site whose value is not an answer whose fields are
+// read: an action, or a decision.
+func (f *Flow) valueOnly() bool { return f.Site.ActionOnly || f.Site.Decision != nil }
+
+// errorDecision reports a decision that is its error alone.
+func (f *Flow) errorDecision() bool { return f.Site.Decision != nil && f.Site.Decision.Result < 0 }
+
+// Def is the instruction that makes the answer.
+func (f *Flow) Def() ssa.Instruction { return f.def }
+
+// IsErrorType reports the type error.
+func IsErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -1,0 +1,340 @@
+package failflow
+
+import (
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/flow"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file tells what the paths reach: the decisions a function returns
+// on each kind of path, and the work only accept should reach.
+
+// Return is one return of the function, with the set that holds at it.
+type Return struct {
+	Ret *ssa.Return
+	Set Set
+}
+
+// Decisions are the results of a function that decide for its caller:
+// those whose values are all known, where accept gets something no
+// refusal gets.
+type Decisions struct {
+	// Rets are the function's returns reached.
+	Rets []Return
+	// Idx are the results that are decisions.
+	Idx []int
+	// Accept and Refusal are, per result, the values accept and the
+	// refusals get.
+	Accept, Refusal []map[Val]bool
+}
+
+// Decisions reads the returns of a function that returns a decision, or
+// returns nil: a handler (its result is what it did), a function whose
+// results decide nothing, or one whose decision is only its error and
+// that does the work itself on accept (its nil error on the missing path
+// means it did nothing).
+func (f *Flow) Decisions() *Decisions {
+	sig := f.Fn.Signature
+	n := sig.Results().Len()
+	if n == 0 {
+		return nil
+	}
+	for i := 0; i < n; i++ {
+		if HandlerResult(f.env.Package, sig.Results().At(i).Type()) {
+			return nil
+		}
+	}
+	d := &Decisions{Accept: make([]map[Val]bool, n), Refusal: make([]map[Val]bool, n)}
+	for _, b := range f.Fn.Blocks {
+		in, reached := f.In[b]
+		if !reached || len(b.Instrs) == 0 {
+			continue
+		}
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) == n {
+			d.Rets = append(d.Rets, Return{r, f.Walk(b, in, nil)})
+		}
+	}
+	for i := range n {
+		d.Accept[i], d.Refusal[i] = map[Val]bool{}, map[Val]bool{}
+	}
+	for _, r := range d.Rets {
+		for _, a := range flow.AllActions {
+			if !r.Set.Any(bit(a) | Unknown) {
+				continue
+			}
+			for i, v := range r.Ret.Results {
+				val := f.Eval(v, a, r.Set, 6)
+				if a == flow.ActAccept {
+					d.Accept[i][val] = true
+				} else {
+					d.Refusal[i][val] = true
+				}
+			}
+		}
+	}
+	// For an error, going ahead is nil (accept may fail too, on content
+	// it cannot use).
+	errorsOnly := true
+	for i := range n {
+		if len(d.Accept[i]) == 0 || len(d.Refusal[i]) == 0 || d.Accept[i][ValUnknown] || d.Refusal[i][ValUnknown] {
+			continue
+		}
+		if IsErrorType(sig.Results().At(i).Type()) {
+			if d.Accept[i][ValNil] && !d.Refusal[i][ValNil] {
+				d.Idx = append(d.Idx, i)
+			}
+			continue
+		}
+		for v := range d.Accept[i] {
+			if !d.Refusal[i][v] {
+				d.Idx = append(d.Idx, i)
+				errorsOnly = false
+				break
+			}
+		}
+	}
+	if len(d.Idx) == 0 || errorsOnly && f.acceptDoesWork() {
+		return nil
+	}
+	return d
+}
+
+// GoesAhead reports whether the values of a return are, on every
+// decision, what accept gets and no refusal gets (for an error, nil), and
+// on no other result nil where accept's is not (or the reverse).
+func (d *Decisions) GoesAhead(vals []Val) bool {
+	for _, i := range d.Idx {
+		if vals[i] == ValUnknown || !d.Accept[i][vals[i]] || d.Refusal[i][vals[i]] {
+			return false
+		}
+	}
+	for i, v := range vals {
+		if slices.Contains(d.Idx, i) {
+			continue
+		}
+		switch {
+		case v == ValNil && len(d.Accept[i]) == 1 && d.Accept[i][ValNonNil]:
+			return false
+		case v == ValNonNil && len(d.Accept[i]) == 1 && d.Accept[i][ValNil]:
+			return false
+		}
+	}
+	return true
+}
+
+// Values reads the values of a return on the paths of a (see Eval).
+func (f *Flow) Values(r Return, a string) []Val {
+	vals := make([]Val, len(r.Ret.Results))
+	for i, v := range r.Ret.Results {
+		vals[i] = f.Eval(v, a, r.Set, 6)
+	}
+	return vals
+}
+
+// HandlerResult reports a result type of a handler (a tool, prompt or
+// resource result): what such a function returns is its reply, not a
+// decision for its caller.
+func HandlerResult(pc *source.Package, t types.Type) bool {
+	return pc.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
+		if sdk.RoundTrip == nil {
+			return nil
+		}
+		return slices.Collect(maps.Keys(sdk.RoundTrip.Results))
+	}) != nil
+}
+
+// acceptDoesWork reports whether code only accept reaches calls work.
+func (f *Flow) acceptDoesWork() bool {
+	found := false
+	f.EachInstr(func(instr ssa.Instruction, s Set) {
+		if !found && acceptOnly(s) && f.Work(instr) != nil {
+			found = true
+		}
+	})
+	return found
+}
+
+// acceptOnly reports a set that accept reaches and no refusal does, and
+// that is past the request. Another action is not counted either way.
+func acceptOnly(s Set) bool {
+	return s.Any(Accept) && !s.Any(Decline|Cancel|Unknown) && s&Pre == 0
+}
+
+// EachInstr calls fn with every instruction of the blocks reached and the
+// set at it.
+func (f *Flow) EachInstr(fn func(ssa.Instruction, Set)) {
+	for _, b := range f.Fn.Blocks {
+		if in, ok := f.In[b]; ok {
+			f.Walk(b, in, fn)
+		}
+	}
+}
+
+// Reached is a work call on a path without an answer (or with an action
+// that is none of the three).
+type Reached struct {
+	At ssa.Instruction
+	// Into is set when the path falls into code only accept reaches (the
+	// refusals have left before it); else the call is one the accept
+	// branch makes and no refusal does.
+	Into bool
+}
+
+// WorkReached returns the first call, on the paths of the bits want (None
+// or Other), of work that only accept reaches: in code the refusals have
+// left before, or a call the accept branch makes and no refusal does.
+func (f *Flow) WorkReached(want Set) *Reached {
+	acceptCalls, otherCalls := map[any]bool{}, map[any]bool{}
+	var into, same ssa.Instruction // the first of each kind, by position
+	earlier := func(a, b ssa.Instruction) bool { return b == nil || a.Pos() < b.Pos() }
+	rest := ^(NoneAny | OtherAny)
+	f.EachInstr(func(instr ssa.Instruction, s Set) {
+		key := f.Work(instr)
+		if key == nil {
+			return
+		}
+		switch {
+		case s&want != 0 && acceptOnly(s&rest):
+			if earlier(instr, into) {
+				into = instr
+			}
+		case acceptOnly(s):
+			acceptCalls[key] = true
+		case s&rest != 0:
+			otherCalls[key] = true
+		}
+	})
+	if into != nil {
+		return &Reached{At: into, Into: true}
+	}
+	if want != None {
+		return nil
+	}
+	f.EachInstr(func(instr ssa.Instruction, s Set) {
+		if s&None == 0 || s&rest != 0 {
+			return
+		}
+		if key := f.Work(instr); key != nil && acceptCalls[key] && !otherCalls[key] && earlier(instr, same) {
+			same = instr
+		}
+	})
+	if same != nil {
+		return &Reached{At: same}
+	}
+	return nil
+}
+
+// Work returns what a call calls when it is work a confirmation guards (a
+// function or method of the project or a library, a closure), or nil for
+// what any path may do: logging, formatting, building a reply, the SDK,
+// the standard library but for the calls that change things.
+// A call of an error gate on the answer is a test, not work.
+func (f *Flow) Work(instr ssa.Instruction) any {
+	if instr == f.def {
+		return nil
+	}
+	w := WorkOf(f.env, instr)
+	if _, fn := w.(*types.Func); fn && f.GateCall(instr.(*ssa.Call)) != nil {
+		return nil
+	}
+	return w
+}
+
+// WorkOf returns what a call calls when it is work (see Work), or nil.
+func WorkOf(env *Env, instr ssa.Instruction) any {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	com := call.Common()
+	if com.IsInvoke() {
+		if WorkFunc(env, com.Method) {
+			return com.Method
+		}
+		return nil
+	}
+	switch callee := com.Value.(type) {
+	case *ssa.Function:
+		obj, ok := callee.Object().(*types.Func)
+		if !ok {
+			return callee // a function literal called in place
+		}
+		obj = obj.Origin()
+		if WorkFunc(env, obj) {
+			return obj
+		}
+	case *ssa.MakeClosure:
+		return callee.Fn
+	}
+	return nil
+}
+
+// effectfulStd lists the functions of the standard library that change
+// something outside the program ("*": every function and method).
+var effectfulStd = map[string][]string{
+	"os":           {"Remove", "RemoveAll", "Rename", "WriteFile", "Create", "Mkdir", "MkdirAll", "Chmod", "Chown", "Truncate", "Symlink", "Link"},
+	"os/exec":      {"*"},
+	"database/sql": {"Exec", "ExecContext"},
+	"net/http":     {"Post", "PostForm", "Do"},
+	"syscall":      {"Kill", "Unlink", "Rmdir"},
+}
+
+// logPrefixes start the names loggers give their methods and functions.
+var logPrefixes = []string{"print", "log", "debug", "info", "warn", "error", "trace", "fatal", "panic", "with", "sugar"}
+
+// WorkFunc reports whether a call of fn is work (see Work).
+func WorkFunc(env *Env, fn *types.Func) bool {
+	if fn.Pkg() == nil || env.SDKs.OfPkg(fn) != nil {
+		return false
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	// The standard library by its paths (no dot in the first element);
+	// the package analysed is never part of it.
+	if fn.Pkg() != env.Pass.Pkg && !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
+		names := effectfulStd[path]
+		return slices.Contains(names, "*") || slices.Contains(names, name)
+	}
+	if names := source.PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
+		return false
+	}
+	lower := strings.ToLower(name)
+	for _, p := range logPrefixes {
+		if strings.HasPrefix(lower, p) {
+			return false
+		}
+	}
+	sig := fn.Type().(*types.Signature)
+	// Another question, or a reply built from text.
+	for i := 0; i < sig.Results().Len(); i++ {
+		if env.ResultSDK(sig.Results().At(i).Type()) != nil {
+			return false
+		}
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if HandlerResult(env.Package, sig.Results().At(i).Type()) && textParams(sig) {
+			return false
+		}
+	}
+	return true
+}
+
+// textParams reports a signature whose parameters are all text, numbers,
+// errors or values to format: the signature of a reply builder.
+func textParams(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if s, ok := t.(*types.Slice); ok && sig.Variadic() && i == sig.Params().Len()-1 {
+			t = s.Elem()
+		}
+		if _, basic := t.Underlying().(*types.Basic); !basic && !types.IsInterface(t) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,469 @@
+package failflow
+
+import (
+	"go/constant"
+	"go/token"
+	"maps"
+	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/flow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file is the dataflow: for each block, which of before the request,
+// accept, decline, cancel, another action and not answered (the request
+// failed, the answer is missing) can hold there.
+
+// Set is what may hold on a path, as seen from one answer: not asked yet,
+// asked with the answer not known to be there, answered with each action
+// or with a string that is none of them (round-trip answers only: client
+// input), or not answered. Each but the first has a second bit for paths
+// that have passed a condition on something other than the answer (an
+// operator's setting): those are somebody's choice and never reported.
+type Set uint16
+
+const (
+	Pre     Set = 1 << iota // before the request
+	Unknown                 // after it, answered or not
+	Accept
+	Decline
+	Cancel
+	None  // not answered: the request failed, the answer is missing
+	Other // an action that is none of the three
+
+	Gated = 6 // the gated bits are the others shifted by this much
+)
+
+const (
+	ungated  = Unknown | Accept | Decline | Cancel | None | Other
+	actions  = Accept | Decline | Cancel
+	answered = actions | Other
+	// NoneAny and OtherAny are the bits of None and Other, gated or not.
+	NoneAny  = None | None<<Gated
+	OtherAny = Other | Other<<Gated
+)
+
+// Any reports whether s has one of the bits of x, gated or not.
+func (s Set) Any(x Set) bool { return s&(x|x<<Gated) != 0 }
+
+// gate moves s's paths to their gated bits.
+func (s Set) gate() Set { return s&^ungated | (s&ungated)<<Gated }
+
+// known replaces "answered or not" by the answers: on a path that reads
+// the action (or the answer's fields) the answer is there, or the path
+// has panicked. A round-trip answer may carry any string.
+func (f *Flow) known(s Set) Set {
+	all := actions
+	if f.Site.RoundTrip {
+		all = answered
+	}
+	for _, u := range []Set{Unknown, Unknown << Gated} {
+		if s&u != 0 {
+			s = s&^u | all*(u/Unknown)
+		}
+	}
+	return s
+}
+
+// bit is the bit of action a.
+func bit(a string) Set {
+	switch a {
+	case flow.ActAccept:
+		return Accept
+	case flow.ActDecline:
+		return Decline
+	case flow.ActCancel:
+		return Cancel
+	}
+	return 0
+}
+
+// transfer is the flow of one block: what holds after it on each edge.
+func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
+	if len(b.Instrs) == 0 || f.env.SF.EndsPath(b) {
+		return nil
+	}
+	s := f.Walk(b, in, nil)
+	outs := make([]Set, len(b.Succs))
+	for i := range outs {
+		outs[i] = s
+	}
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok || len(outs) != 2 {
+		return outs
+	}
+	cond := iff.Cond
+	if val, neq, ok := f.actionTest(cond); ok {
+		k := f.known(s)
+		x := bit(val) | bit(val)<<Gated
+		yes, no := k&x, k&^x
+		if neq {
+			yes, no = no, yes
+		}
+		outs[0], outs[1] = yes&^NoneAny, no&^NoneAny
+		return outs
+	}
+	if g, neq, ok := f.env.SF.GateTest(cond, f.root); ok && g.AcceptOnly && !f.valueOnly() {
+		k := f.known(s)
+		x := Accept | Accept<<Gated
+		yes, no := k&^x, k&x // gate(res) != nil: not accept
+		if !neq {
+			yes, no = no, yes
+		}
+		outs[0], outs[1] = yes&^NoneAny, no&^NoneAny
+		return outs
+	}
+	if yesIdx, ok := f.decisionTest(cond); ok {
+		outs[yesIdx], outs[1-yesIdx] = f.splitDecision(s)
+		return outs
+	}
+	if yesIdx, twoSided, _, ok := f.missingTest(cond); ok {
+		yes := s & NoneAny
+		if s&Unknown != 0 {
+			yes |= None
+		}
+		if s&(Unknown<<Gated) != 0 {
+			yes |= None << Gated
+		}
+		no := s
+		if twoSided {
+			no = f.answers(s &^ NoneAny)
+		}
+		outs[yesIdx], outs[1-yesIdx] = yes, no
+		return outs
+	}
+	// A condition on something else that decides what happens where the
+	// answer may be missing, and that answered paths do not share (those
+	// are past the decision): somebody's choice, such as a setting that
+	// allows going ahead unconfirmed. A condition on what the client sent
+	// (the answers, the call's arguments) is nobody's choice, and a
+	// condition on the function's own counters (a retry loop's) is part
+	// of its logic.
+	if s.Any(None|Unknown) && s&answered == 0 && !f.aboutAnswer(cond) && !f.clientInput(cond, 8, map[ssa.Value]bool{}) && !ownValue(cond, 6, map[ssa.Value]bool{}) && f.decides(b) {
+		outs[0], outs[1] = s.gate(), s.gate()
+	}
+	return outs
+}
+
+// answers is what holds where the answer is known to be there: every
+// answer, or for a decision that is only an error, the go-ahead (a nil
+// error is what accept gets).
+func (f *Flow) answers(s Set) Set {
+	k := f.known(s)
+	if f.errorDecision() {
+		k &= Pre | Accept | Accept<<Gated
+	}
+	return k
+}
+
+// Walk passes the instructions of b with the set in, calling visit (if
+// not nil) with the set that holds at each, and returns the set after
+// the last: the request turns "not asked" into "answered or not", and a
+// read of the answer's fields ends the paths without an answer (the
+// answer is nil there: they panic).
+func (f *Flow) Walk(b *ssa.BasicBlock, in Set, visit func(ssa.Instruction, Set)) Set {
+	s := in
+	for _, instr := range b.Instrs {
+		if instr == f.def {
+			s = Unknown
+		}
+		if f.derefs(instr) {
+			s = f.known(s &^ NoneAny)
+		}
+		if visit != nil {
+			visit(instr, s)
+		}
+	}
+	return s
+}
+
+// derefs reports an instruction that reads the answer's fields, calls a
+// method on it, or hands it to a function (which may do either).
+func (f *Flow) derefs(instr ssa.Instruction) bool {
+	if f.valueOnly() {
+		return false
+	}
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		return flow.RootOf(in.X) == f.root
+	case *ssa.Field:
+		return flow.RootOf(in.X) == f.root
+	case *ssa.UnOp:
+		return in.Op == token.MUL && in.X == f.root
+	case ssa.CallInstruction:
+		com := in.Common()
+		if fn, ok := com.Value.(*ssa.Function); ok && fn.Pkg != nil && isPrintPkg(fn.Pkg.Pkg.Path()) {
+			return false
+		}
+		if com.IsInvoke() && com.Value == f.root {
+			return true
+		}
+		for _, a := range com.Args {
+			if a == f.root {
+				return true
+			}
+			if mi, ok := a.(*ssa.MakeInterface); ok && mi.X == f.root {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isPrintPkg(path string) bool {
+	return path == "fmt" || path == "log" || path == "log/slog"
+}
+
+// actionTest reads cond as a comparison of the answer's action with a
+// constant.
+func (f *Flow) actionTest(cond ssa.Value) (val string, neq, ok bool) {
+	if f.Site.Decision != nil {
+		return "", false, false
+	}
+	if !f.Site.ActionOnly {
+		return flow.ActionTest(cond, f.root)
+	}
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return "", false, false
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		c, isConst := pair[1].(*ssa.Const)
+		if isConst && c.Value != nil && c.Value.Kind() == constant.String && stripConv(pair[0]) == f.root {
+			return constant.StringVal(c.Value), bin.Op == token.NEQ, true
+		}
+	}
+	return "", false, false
+}
+
+// stripConv strips conversions between types of the same underlying type.
+func stripConv(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// MissingTest reads cond as a test that the answer is missing: the
+// request's error against nil, the comma-ok of a round-trip assertion, the
+// answer against nil (twoSided: the other edge has the answer), or
+// errors.Is / errors.As on the error, or the error compared with a
+// sentinel (true only when the error is not nil; the other edge knows
+// nothing; sentinel names the error variable tested for, if any). yesIdx
+// is the successor on which the answer is missing.
+func (f *Flow) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sentinel *ssa.Global, ok bool) {
+	if cond == f.okV && cond != nil {
+		return 1, true, nil, true
+	}
+	switch x := cond.(type) {
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return 0, false, nil, false
+		}
+		eq := 0 // the true edge of ==
+		if x.Op == token.NEQ {
+			eq = 1
+		}
+		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
+			v, other := pair[0], pair[1]
+			switch {
+			case flow.IsNilConst(other) && v == f.errV && v != nil:
+				return 1 - eq, true, nil, true
+			case flow.IsNilConst(other) && v == f.root && !f.valueOnly():
+				return eq, true, nil, true
+			case v == f.errV && v != nil && sentinelOf(other) != nil:
+				return eq, false, sentinelOf(other), true
+			}
+		}
+	case *ssa.Call:
+		if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
+			if len(x.Call.Args) == 2 && x.Call.Args[0] == f.errV && f.errV != nil {
+				var g *ssa.Global
+				if fn.Name() == "Is" {
+					g = sentinelOf(x.Call.Args[1])
+				}
+				return 0, false, g, true
+			}
+		}
+	}
+	return 0, false, nil, false
+}
+
+// Sentinels returns the error variables of the tests through which a path
+// without an answer reaches b, when every such test is for one of them
+// (errors.Is(err, server.ErrElicitationNotSupported)): the path is taken
+// on those errors only. It returns nil when some test holds whenever the
+// answer is missing (err != nil, !ok).
+func (f *Flow) Sentinels(b *ssa.BasicBlock) []*ssa.Global {
+	var gs []*ssa.Global
+	for _, p := range f.Fn.Blocks {
+		if len(p.Instrs) == 0 || len(p.Succs) != 2 {
+			continue
+		}
+		iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		yesIdx, _, g, ok := f.missingTest(iff.Cond)
+		if !ok || !reaches(p.Succs[yesIdx], b) {
+			continue
+		}
+		if g == nil {
+			return nil
+		}
+		if !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// reaches reports whether b can be reached from a (or is a).
+func reaches(a, b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{a}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
+}
+
+// sentinelOf returns the package-level error variable v loads, or nil.
+func sentinelOf(v ssa.Value) *ssa.Global {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	g, _ := u.X.(*ssa.Global)
+	return g
+}
+
+// aboutAnswer reports a condition on the answer or on the request's error
+// alone (errors.Is(err, context.Canceled), strings.Contains(err.Error(),
+// ...)): such a test is part of deciding what to do without an answer,
+// not somebody's setting.
+func (f *Flow) aboutAnswer(cond ssa.Value) bool {
+	if f.root != nil && flow.Involves(cond, f.root, 3) || f.okV != nil && flow.Involves(cond, f.okV, 3) {
+		return true
+	}
+	only, uses := f.errOnly(cond, 5)
+	return only && uses
+}
+
+// errOnly reports whether v is computed from the request's error and
+// constants alone (only), and whether it uses the error (uses).
+func (f *Flow) errOnly(v ssa.Value, depth int) (only, uses bool) {
+	if v == nil || depth == 0 {
+		return false, false
+	}
+	if v == f.errV {
+		return true, true
+	}
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Global, *ssa.Alloc:
+		return true, false // an errors.As target is an Alloc
+	case *ssa.Call:
+		ops := x.Call.Args
+		if x.Call.IsInvoke() {
+			ops = append([]ssa.Value{x.Call.Value}, ops...)
+		} else if _, static := x.Call.Value.(*ssa.Function); !static {
+			return false, false
+		}
+		return f.allErrOnly(ops, depth)
+	case *ssa.BinOp:
+		return f.allErrOnly([]ssa.Value{x.X, x.Y}, depth)
+	case *ssa.UnOp:
+		return f.errOnly(x.X, depth-1)
+	case *ssa.Extract:
+		return f.errOnly(x.Tuple, depth-1)
+	case *ssa.MakeInterface:
+		return f.errOnly(x.X, depth-1)
+	case *ssa.ChangeInterface:
+		return f.errOnly(x.X, depth-1)
+	case *ssa.TypeAssert:
+		return f.errOnly(x.X, depth-1)
+	}
+	return false, false
+}
+
+func (f *Flow) allErrOnly(vs []ssa.Value, depth int) (only, uses bool) {
+	for _, a := range vs {
+		o, u := f.errOnly(a, depth-1)
+		if !o {
+			return false, false
+		}
+		uses = uses || u
+	}
+	return true, uses
+}
+
+// decides reports whether the two successors of b lead to different
+// outcomes (returns and work calls): a condition on something else that
+// only decides whether to log leaves the paths as they are.
+func (f *Flow) decides(b *ssa.BasicBlock) bool {
+	return !maps.Equal(f.reach(b.Succs[0]), f.reach(b.Succs[1]))
+}
+
+// reach returns the returns, panics and work calls reachable from b.
+func (f *Flow) reach(b *ssa.BasicBlock) map[ssa.Instruction]bool {
+	if m, ok := f.outcomes[b]; ok {
+		return m
+	}
+	m := map[ssa.Instruction]bool{}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		for _, instr := range x.Instrs {
+			switch instr.(type) {
+			case *ssa.Return, *ssa.Panic:
+				m[instr] = true
+			case *ssa.Call:
+				if f.Work(instr) != nil {
+					m[instr] = true
+				}
+			}
+		}
+		if len(x.Instrs) > 0 && f.env.SF.EndsPath(x) {
+			m[x.Instrs[len(x.Instrs)-1]] = true
+			continue
+		}
+		stack = append(stack, x.Succs...)
+	}
+	f.outcomes[b] = m
+	return m
+}
+
+// EdgeSet is the set passed from block p to its successor b.
+func (f *Flow) EdgeSet(p, b *ssa.BasicBlock) Set {
+	in, ok := f.In[p]
+	if !ok {
+		return 0
+	}
+	outs := f.transfer(p, in)
+	for i, s := range p.Succs {
+		if s == b && i < len(outs) {
+			return outs[i]
+		}
+	}
+	return 0
+}
