@@ -29,7 +29,8 @@ var fixtureFixes = []struct {
 	pkgs []string
 }{
 	{analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
-	{analyzer.Config{}, []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
+	{analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
+	{analyzer.Config{Disable: only(analyzer.CheckCapabilities)}, []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	{analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
 	{analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
 	{analyzer.Config{Disable: allBut(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},

@@ -31,6 +31,7 @@ import (
 	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/goschema"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -57,6 +58,9 @@ type Model struct {
 	callIx                 *callIndex
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
+	// duties is what the checks of the round trip's duties read
+	// (capabilities.go).
+	duties *duties.Pkg
 }
 
 // Result is the model analyzer's result for one package.
@@ -91,6 +95,7 @@ Result is the model the checks read.`,
 		FactTypes: []analysis.Fact{
 			new(WrapperFact), new(HandlerFact), new(SchemaFact), new(ContentReadsFact),
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
+			new(duties.CapabilityFact), new(duties.StateFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -155,6 +160,7 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	s.Readers = summariseContentReads(pc, s.Handlers.Cands, s.Schemas)
 	s.Gates = summariseGates(pc, s.Handlers.Cands)
 	summariseMessages(pc, d)
+	pc.duties = duties.New(pc.Package, pc)
 	return s
 }
 
