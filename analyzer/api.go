@@ -24,6 +24,8 @@ const (
 	CheckContentSchema = config.CheckContentSchema
 	CheckRoundTrip     = config.CheckRoundTrip
 	CheckFailOpen      = config.CheckFailOpen
+	CheckCapabilities  = config.CheckCapabilities
+	CheckRequestState  = config.CheckRequestState
 	// CheckDirective is the category of findings about suppression
 	// directives themselves.
 	CheckDirective = config.CheckDirective

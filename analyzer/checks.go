@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"github.com/elicitlint/elicitlint/analyzer/actions"
+	"github.com/elicitlint/elicitlint/analyzer/capabilities"
 	"github.com/elicitlint/elicitlint/analyzer/content"
 	"github.com/elicitlint/elicitlint/analyzer/contentschema"
 	"github.com/elicitlint/elicitlint/analyzer/directive"
@@ -10,6 +11,7 @@ import (
 	"github.com/elicitlint/elicitlint/analyzer/message"
 	"github.com/elicitlint/elicitlint/analyzer/mode"
 	"github.com/elicitlint/elicitlint/analyzer/nested"
+	"github.com/elicitlint/elicitlint/analyzer/requeststate"
 	"github.com/elicitlint/elicitlint/analyzer/roundtrip"
 	"github.com/elicitlint/elicitlint/analyzer/schema"
 	"github.com/elicitlint/elicitlint/analyzer/sensitive"
@@ -31,6 +33,8 @@ var registry = []check.Check{
 	contentschema.Check,
 	roundtrip.Check,
 	failopen.Check,
+	capabilities.Check,
+	requeststate.Check,
 }
 
 // Analyzers are the checks as analyzers of their own, in documentation
@@ -51,5 +55,7 @@ var Analyzers = []*analysis.Analyzer{
 	contentschema.Analyzer,
 	roundtrip.Analyzer,
 	failopen.Analyzer,
+	capabilities.Analyzer,
+	requeststate.Analyzer,
 	directive.Analyzer,
 }

@@ -34,10 +34,11 @@ var fixRuns = map[string]struct {
 	pkgs []string
 }{
 	"answers":      {analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
-	"roundtrip":    {analyzer.Config{}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
+	"roundtrip":    {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
 	"migrate":      {analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
 	"schemarepair": {analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
 	"failopen":     {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+	"capabilities": {analyzer.Config{Disable: only(analyzer.CheckCapabilities)}, []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	"f30": {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
 		"f30valuesgosdk", "f30valuesmcpgo", "f30inputgosdk", "f30inputmcpgo",
 		"f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
@@ -53,6 +54,7 @@ var fixtureFixes = []struct {
 	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
 	{"migrate", []string{"migrategosdk", "migratemcpgo"}},
 	{"schemarepair", []string{"schemarepair"}},
+	{"capabilities", []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
 	{"f30", []string{"f30gategosdk", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
 }

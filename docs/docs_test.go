@@ -304,6 +304,8 @@ var imports = map[string]string{
 	"sync":       "sync",
 	"json":       "encoding/json",
 	"rand":       "crypto/rand",
+	"cipher":     "crypto/cipher",
+	"base64":     "encoding/base64",
 	"http":       "net/http",
 	"url":        "net/url",
 	"jsonschema": "github.com/google/jsonschema-go/jsonschema",

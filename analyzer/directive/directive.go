@@ -14,6 +14,7 @@ import (
 	"reflect"
 
 	"github.com/elicitlint/elicitlint/analyzer/actions"
+	"github.com/elicitlint/elicitlint/analyzer/capabilities"
 	"github.com/elicitlint/elicitlint/analyzer/content"
 	"github.com/elicitlint/elicitlint/analyzer/contentschema"
 	"github.com/elicitlint/elicitlint/analyzer/elicitationid"
@@ -21,6 +22,7 @@ import (
 	"github.com/elicitlint/elicitlint/analyzer/message"
 	"github.com/elicitlint/elicitlint/analyzer/mode"
 	"github.com/elicitlint/elicitlint/analyzer/nested"
+	"github.com/elicitlint/elicitlint/analyzer/requeststate"
 	"github.com/elicitlint/elicitlint/analyzer/roundtrip"
 	"github.com/elicitlint/elicitlint/analyzer/schema"
 	"github.com/elicitlint/elicitlint/analyzer/sensitive"
@@ -37,6 +39,7 @@ var Analyzer = New(model.Analyzer, []*analysis.Analyzer{
 	message.Analyzer, mode.Analyzer, elicitationid.Analyzer, actions.Analyzer,
 	content.Analyzer, nested.Analyzer, schema.Analyzer, sensitive.Analyzer,
 	contentschema.Analyzer, roundtrip.Analyzer, failopen.Analyzer,
+	capabilities.Analyzer, requeststate.Analyzer,
 })
 
 // New returns the directive analyzer for the model analyzer m and the

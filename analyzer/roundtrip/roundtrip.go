@@ -44,6 +44,8 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 //   - results the SDK rejects or never sends;
 //   - keys read that are never requested, and requests never read;
 //   - handlers that ask on every call and never read the answers;
+//   - handlers that fail the call when an answer they ask for is missing
+//     (missing.go);
 //   - with -spec=2026-07-28, API that version removed.
 func Run(c *check.Pass) {
 	rt := &roundTripCheck{Pass: c, migrations: migrate.New(c.Model)}
@@ -57,6 +59,7 @@ func Run(c *check.Pass) {
 	rt.unsentRequests()
 	rt.keys()
 	rt.neverEnding()
+	rt.missingAnswers()
 	rt.removed()
 }
 
@@ -75,7 +78,7 @@ type roundTripCheck struct {
 // break.
 func (rt *roundTripCheck) directRequests() {
 	for _, dc := range rt.D.RT.Direct {
-		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) {
+		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) || rt.olderProtocolsOnly(dc) {
 			continue
 		}
 		fixes, why := rt.migrations.Migrate(dc)
@@ -101,6 +104,14 @@ func (rt *roundTripCheck) inProcessOnly(sdk *mcpsdk.SDK) bool {
 	}
 	ix := rt.Calls()
 	return ix.InProcess[sdk] && !ix.Transport[sdk]
+}
+
+// olderProtocolsOnly reports a direct request that protocol 2026-07-28
+// never refuses: every server of the package stays on older protocols
+// (pinned), or the request is made only while serving a request of an
+// older protocol (see the model's pinning.go).
+func (rt *roundTripCheck) olderProtocolsOnly(dc *model.DirectCall) bool {
+	return rt.Pinned(dc.SDK) || rt.OlderOnly(dc)
 }
 
 // directMessage says what the SDK does with a direct request on a 2026-07-28

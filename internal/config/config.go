@@ -40,6 +40,8 @@ const (
 	CheckContentSchema = "content-schema"
 	CheckRoundTrip     = "round-trip"
 	CheckFailOpen      = "fail-open"
+	CheckCapabilities  = "capabilities"
+	CheckRequestState  = "request-state"
 	// CheckDirective is the category of findings about suppression
 	// directives themselves: malformed ones and ones that suppress nothing.
 	// It is not in the registry: the reporter makes these findings.
@@ -51,7 +53,7 @@ const (
 var Checks = []string{
 	CheckMessage, CheckMode, CheckElicitationID, CheckActions, CheckContent,
 	CheckNested, CheckSchema, CheckSensitive, CheckContentSchema,
-	CheckRoundTrip, CheckFailOpen,
+	CheckRoundTrip, CheckFailOpen, CheckCapabilities, CheckRequestState,
 }
 
 func isCheck(name string) bool { return slices.Contains(Checks, name) }

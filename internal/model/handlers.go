@@ -19,15 +19,7 @@ func HasRoundTrip(sdk *mcpsdk.SDK, fn *types.Func) bool {
 }
 
 // FuncBody returns the body of a function declaration or literal.
-func FuncBody(fn ast.Node) *ast.BlockStmt {
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		return f.Body
-	case *ast.FuncLit:
-		return f.Body
-	}
-	return nil
-}
+func FuncBody(fn ast.Node) *ast.BlockStmt { return source.FuncBody(fn) }
 
 // TakesRequest reports whether fn has a parameter of a request of sdk
 // that can carry answers (its params have the responses field): it is a

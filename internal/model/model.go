@@ -32,6 +32,7 @@ import (
 	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/goschema"
@@ -59,6 +60,9 @@ type Model struct {
 	callIx                 *callIndex
 	// projectTypes are the result-like types met so far (nil: not one).
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
+	// duties is what the checks of the round trip's duties read
+	// (capabilities.go).
+	duties *duties.Pkg
 }
 
 // Result is the model analyzer's result for one package.
@@ -94,6 +98,7 @@ Result is the model the checks read.`,
 			new(WrapperFact), new(HandlerFact), new(SchemaFact), new(ContentReadsFact),
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
+			new(duties.CapabilityFact), new(duties.StateFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -160,6 +165,7 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	s.Gates = summariseGates(pc, s.Handlers.Cands)
 	s.Decisions = summariseDecisions(pc, d, s.Gates)
 	summariseMessages(pc, d)
+	pc.duties = duties.New(pc.Package, pc)
 	return s
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -55,6 +56,35 @@ func OuterDecl(stack []ast.Node) *ast.FuncDecl {
 		}
 	}
 	return nil
+}
+
+// FuncBody returns the body of a function declaration or literal.
+func FuncBody(fn ast.Node) *ast.BlockStmt {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
+}
+
+// FuncDecls yields the package's function declarations that have a body,
+// with their objects.
+func (pc *Package) FuncDecls() iter.Seq2[*ast.FuncDecl, *types.Func] {
+	return func(yield func(*ast.FuncDecl, *types.Func) bool) {
+		for _, f := range pc.Pass.Files {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if fn, _ := pc.Info.Defs[fd.Name].(*types.Func); fn != nil && !yield(fd, fn) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // SignatureOf returns the signature of a function declaration or literal.

@@ -69,7 +69,55 @@ type CreateMessageParams struct {
 	Messages     []SamplingMessage `json:"messages"`
 	SystemPrompt string            `json:"systemPrompt,omitempty"`
 	MaxTokens    int               `json:"maxTokens"`
+	Tools        []Tool            `json:"tools,omitempty"`
+	ToolChoice   *ToolChoice       `json:"toolChoice,omitempty"`
 }
+
+type ToolChoiceMode string
+
+type ToolChoice struct {
+	Mode ToolChoiceMode `json:"mode,omitempty"`
+}
+
+// The client's capabilities and the protocol versions.
+
+type ClientCapabilities struct {
+	Roots *struct {
+		ListChanged bool `json:"listChanged,omitempty"`
+	} `json:"roots,omitempty"`
+	Sampling    *SamplingCapability    `json:"sampling,omitempty"`
+	Elicitation *ElicitationCapability `json:"elicitation,omitempty"`
+}
+
+type SamplingCapability struct {
+	Tools *struct{} `json:"tools,omitempty"`
+}
+
+type ElicitationCapability struct {
+	Form *struct{} `json:"form,omitempty"`
+	URL  *struct{} `json:"url,omitempty"`
+}
+
+type Implementation struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+const (
+	ProtocolVersion20260728 = "2026-07-28"
+	ProtocolVersion20251125 = "2025-11-25"
+	ProtocolVersion20250618 = "2025-06-18"
+)
+
+const LATEST_PROTOCOL_VERSION = ProtocolVersion20260728
+
+const LATEST_LEGACY_PROTOCOL_VERSION = ProtocolVersion20251125
+
+func IsModernProtocol(version string) bool { return version >= ProtocolVersion20260728 }
+
+func LegacyProtocolVersions() []string { return nil }
+
+func NewToolResultErrorf(format string, a ...any) *CallToolResult { return nil }
 
 type CreateMessageResult struct {
 	Result

@@ -109,3 +109,44 @@ func ServeStdio(server *MCPServer, opts ...StdioOption) error { return nil }
 type StdioOption func(*StdioServer)
 
 type StdioServer struct{}
+
+func WithLegacyServerInitiatedRequests() ServerOption { return nil }
+
+func WithElicitation() ServerOption { return nil }
+
+func NewStdioServer(server *MCPServer) *StdioServer { return nil }
+
+type StreamableHTTPServer struct{}
+
+type StreamableHTTPOption func(*StreamableHTTPServer)
+
+func NewStreamableHTTPServer(server *MCPServer, opts ...StreamableHTTPOption) *StreamableHTTPServer {
+	return nil
+}
+
+func WithStreamableHTTPProtocolVersions(versions ...string) StreamableHTTPOption { return nil }
+
+func (s *StreamableHTTPServer) Start(addr string) error { return nil }
+
+// The request's own protocol information, and the session's client info.
+
+type RequestProtocolInfo struct {
+	Modern             bool
+	ProtocolVersion    string
+	ClientInfo         *mcp.Implementation
+	ClientCapabilities *mcp.ClientCapabilities
+}
+
+func RequestProtocolInfoFromContext(ctx context.Context) *RequestProtocolInfo { return nil }
+
+func IsModernRequest(ctx context.Context) bool { return false }
+
+func RequestProtocolVersion(ctx context.Context) string { return "" }
+
+type SessionWithClientInfo interface {
+	ClientSession
+	GetClientInfo() mcp.Implementation
+	SetClientInfo(clientInfo mcp.Implementation)
+	GetClientCapabilities() mcp.ClientCapabilities
+	SetClientCapabilities(clientCapabilities mcp.ClientCapabilities)
+}

@@ -86,8 +86,66 @@ type Middleware func(MethodHandler) MethodHandler
 func (s *Server) AddReceivingMiddleware(middleware ...Middleware) {}
 
 type ServerOptions struct {
-	InitializedHandler      func(context.Context, *InitializedRequest)
-	RootsListChangedHandler func(context.Context, *RootsListChangedRequest)
+	InitializedHandler        func(context.Context, *InitializedRequest)
+	RootsListChangedHandler   func(context.Context, *RootsListChangedRequest)
+	SupportedProtocolVersions []string
+}
+
+type Implementation struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+func NewServer(impl *Implementation, options *ServerOptions) *Server { return nil }
+
+func SupportedProtocolVersions() []string { return nil }
+
+// The client's capabilities, per request (ClientCapabilities) and per
+// session (InitializeParams), and the protocol version.
+
+type ClientCapabilities struct {
+	Roots struct {
+		ListChanged bool `json:"listChanged,omitempty"`
+	} `json:"roots,omitempty"`
+	RootsV2     *RootCapabilities        `json:"-"`
+	Sampling    *SamplingCapabilities    `json:"sampling,omitempty"`
+	Elicitation *ElicitationCapabilities `json:"elicitation,omitempty"`
+}
+
+type RootCapabilities struct {
+	ListChanged bool `json:"listChanged,omitempty"`
+}
+
+type SamplingCapabilities struct {
+	Tools *SamplingToolsCapabilities `json:"tools,omitempty"`
+}
+
+type SamplingToolsCapabilities struct{}
+
+type ElicitationCapabilities struct {
+	Form *FormElicitationCapabilities `json:"form,omitempty"`
+	URL  *URLElicitationCapabilities  `json:"url,omitempty"`
+}
+
+type FormElicitationCapabilities struct{}
+
+type URLElicitationCapabilities struct{}
+
+type InitializeParams struct {
+	Meta            `json:"_meta,omitempty"`
+	Capabilities    *ClientCapabilities `json:"capabilities"`
+	ClientInfo      *Implementation     `json:"clientInfo"`
+	ProtocolVersion string              `json:"protocolVersion"`
+}
+
+func (ss *ServerSession) InitializeParams() *InitializeParams { return nil }
+
+func (r *ServerRequest[P]) ClientCapabilities() *ClientCapabilities { return nil }
+
+func (r *ServerRequest[P]) ProtocolVersion() string { return "" }
+
+type ToolChoice struct {
+	Mode string `json:"mode,omitempty"`
 }
 
 type InitializedParams struct {
@@ -168,6 +226,8 @@ type CreateMessageWithToolsParams struct {
 	MaxTokens    int64                `json:"maxTokens"`
 	Messages     []*SamplingMessageV2 `json:"messages"`
 	SystemPrompt string               `json:"systemPrompt,omitempty"`
+	Tools        []*Tool              `json:"tools,omitempty"`
+	ToolChoice   *ToolChoice          `json:"toolChoice,omitempty"`
 }
 
 func (x *CreateMessageWithToolsParams) isParams()       {}

@@ -1,0 +1,371 @@
+// Package capabilities is elicitlint's capabilities check: it reports
+// round-trip input requests (elicitation in form or url mode, sampling,
+// sampling with tools, roots) that no test of the client's capability for
+// them guards, tests of the session's capabilities where the request
+// carries its own, and tests that confuse kinds. docs/capabilities.md
+// explains the check.
+//
+// It reads the model's round-trip requests and its recognition of
+// capability tests (internal/model/capabilities.go). Like every check, it
+// reaches no other check.
+package capabilities
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/check"
+	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/fix"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Check is the capabilities check, for the suite (analyzer.Analyzer).
+var Check = check.Check{Name: config.CheckCapabilities, Doc: "report round-trip input requests sent without a test that the request's client declared the capability", Run: Run}
+
+// Analyzer is the capabilities check as an analyzer of its own, for go
+// vet, nogo and multichecker drivers.
+var Analyzer = check.Analyzer(Check, model.Analyzer)
+
+// site is one input request of the round trip.
+type site struct {
+	use  *model.KeyUse
+	path []ast.Node
+	need model.Caps
+	// anyMode is set for an elicitation whose mode is not known: a test
+	// of either mode will do.
+	anyMode bool
+	ret     *ast.ReturnStmt // the return that sends it, in its handler
+}
+
+// Run reports every input request of the round trip whose capability no
+// test guards.
+func Run(c *check.Pass) {
+	var sites []*site
+	perReturn := map[*ast.ReturnStmt]int{}
+	for _, u := range c.D.RT.Requests {
+		if u.Kind == nil || u.SDK.Duties() == nil {
+			continue
+		}
+		s := newSite(c, u)
+		if s == nil {
+			continue
+		}
+		sites = append(sites, s)
+		if s.ret != nil {
+			perReturn[s.ret]++
+		}
+	}
+	for _, s := range sites {
+		report(c, s, perReturn[s.ret])
+	}
+}
+
+// newSite reads what the request at u needs; nil when that cannot be
+// told.
+func newSite(c *check.Pass, u *model.KeyUse) *site {
+	file := c.FileOf(u.At.Pos())
+	if file == nil {
+		return nil
+	}
+	rev, _ := astutil.PathEnclosingInterval(file, u.At.Pos(), u.At.End())
+	path := make([]ast.Node, len(rev))
+	for i, n := range rev {
+		path[len(rev)-1-i] = n
+	}
+	s := &site{use: u, path: path}
+	value := requestValue(path)
+	switch u.Kind.Kind {
+	case mcpsdk.KindElicitation:
+		switch mode := modeOf(c, value); mode {
+		case mcpsdk.ModeURL:
+			s.need = model.CapURL
+		case mcpsdk.ModeForm:
+			s.need = model.CapForm
+		default:
+			s.need, s.anyMode = model.CapForm|model.CapURL, true
+		}
+	case mcpsdk.KindSampling:
+		s.need = model.CapSampling
+		if lit := paramsLit(c, value); lit != nil {
+			for _, f := range u.SDK.Duties().SamplingToolsParams {
+				if kv := source.LitField(lit, f); kv != nil && !source.IsNil(c.Info, kv.Value) {
+					s.need |= model.CapSamplingTool
+				}
+			}
+		}
+	case mcpsdk.KindRoots:
+		s.need = model.CapRoots
+	default:
+		return nil
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		switch n := path[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return s
+		case *ast.ReturnStmt:
+			s.ret = n
+			return s
+		}
+	}
+	return s
+}
+
+// requestValue returns the request filed under the key on top of path:
+// the value of a map literal's entry, the right of an assignment to the
+// map, the params of a builder's method (nil for one without).
+func requestValue(path []ast.Node) ast.Expr {
+	if len(path) < 2 {
+		return nil
+	}
+	key := path[len(path)-1]
+	switch p := path[len(path)-2].(type) {
+	case *ast.KeyValueExpr:
+		return p.Value
+	case *ast.CallExpr:
+		if len(p.Args) == 2 && p.Args[0] == key {
+			return p.Args[1]
+		}
+	case *ast.IndexExpr:
+		if len(path) >= 3 {
+			if as, ok := path[len(path)-3].(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+				for i, l := range as.Lhs {
+					if l == ast.Expr(p) {
+						return as.Rhs[i]
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// paramsLit returns the params literal a request value is made of: the
+// literal itself (or &lit), the argument of the SDK's request
+// constructor, or the literal a local variable is assigned once.
+func paramsLit(c *check.Pass, e ast.Expr) *ast.CompositeLit {
+	for range 4 {
+		if e == nil {
+			return nil
+		}
+		e = source.UnAddr(e)
+		switch x := e.(type) {
+		case *ast.CompositeLit:
+			return x
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(c.Info, x).(*types.Func)
+			if fn == nil || c.SDKs.RequestConstructor(fn) == nil || len(x.Args) != 1 {
+				return nil
+			}
+			e = x.Args[0]
+		case *ast.Ident:
+			e, _ = c.SingleAssignment(x)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// modeOf returns the mode of an elicitation request, "" when it cannot be
+// told.
+func modeOf(c *check.Pass, value ast.Expr) string {
+	lit := paramsLit(c, value)
+	if lit == nil {
+		return ""
+	}
+	for _, p := range c.D.Params {
+		if p.Lit == lit {
+			return c.ModeOf(p)
+		}
+	}
+	return ""
+}
+
+// report decides and reports one request.
+func report(c *check.Pass, s *site, inReturn int) {
+	h, known := c.HeldThrough(s.path, s.use.SDK)
+	if !known {
+		return // a helper whose callers are not all known
+	}
+	need := s.need
+	switch {
+	case s.anyMode && h.Req&need != 0, !s.anyMode && h.Req&need == need:
+		return
+	case s.anyMode && h.Sess&need != 0, !s.anyMode && h.Tested()&need == need:
+		if h.Older {
+			return // the session's capabilities are the request's on older protocols
+		}
+		sessionTest(c, s)
+		return
+	case need&model.CapURL != 0 && !s.anyMode && h.Tested()&model.CapForm != 0:
+		c.Report(s.use.At, "url-mode elicitation request %q is guarded by a test of elicitation that a client declaring only form mode passes (a bare \"elicitation\": {} means form only): test %s",
+			s.use.Key, testSpelling(s.use.SDK, model.CapURL))
+		return
+	case need&model.CapSamplingTool != 0 && h.Tested()&model.CapSampling != 0:
+		c.Report(s.use.At, "sampling request %q sends tools, but only the sampling capability is tested: a client must declare sampling.tools for a request with tools; test %s",
+			s.use.Key, testSpelling(s.use.SDK, model.CapSamplingTool))
+		return
+	}
+	noTest(c, s, need&^h.Req, inReturn)
+}
+
+// names returns how messages name the kind of request and the
+// capability it needs, as the client declares it.
+func names(s *site) (kind, capability string) {
+	switch {
+	case s.need&model.CapURL != 0 && !s.anyMode:
+		return "url-mode elicitation", "elicitation.url"
+	case s.anyMode:
+		return "elicitation", "elicitation"
+	case s.need&model.CapForm != 0:
+		return "form elicitation", "elicitation"
+	case s.need&model.CapSamplingTool != 0:
+		return "sampling (with tools)", "sampling.tools"
+	case s.need&model.CapSampling != 0:
+		return "sampling", "sampling"
+	}
+	return "roots", "roots"
+}
+
+func kindName(s *site) string { k, _ := names(s); return k }
+
+func capName(s *site) string { _, c := names(s); return c }
+
+// testSpelling spells the test of a capability on the request's own
+// capabilities, for messages.
+func testSpelling(sdk *mcpsdk.SDK, c model.Caps) string {
+	d := sdk.Duties()
+	base := "req." + d.RequestCaps.Name + "()"
+	if d.RequestInfoCaps != "" {
+		base = mcpsdk.LastElem(sdk.ServerPath()) + "." + d.RequestCaps.Name + "(ctx)." + d.RequestInfoCaps
+	}
+	return base + "." + capPath(d, c)
+}
+
+// capPath spells the fields that declare capability c.
+func capPath(d *mcpsdk.Duties, c model.Caps) string {
+	field := func(capName string) string {
+		for f, n := range d.CapFields {
+			if n == capName && (f != "Roots" || d.RootsListChanged == "") {
+				return f
+			}
+		}
+		return ""
+	}
+	switch {
+	case c&model.CapURL != 0:
+		return field(mcpsdk.CapForm) + "." + d.URLField
+	case c&model.CapForm != 0:
+		return field(mcpsdk.CapForm)
+	case c&model.CapSamplingTool != 0:
+		return field(mcpsdk.CapSampling) + "." + d.ToolsField
+	case c&model.CapSampling != 0:
+		return field(mcpsdk.CapSampling)
+	}
+	return field(mcpsdk.CapRoots)
+}
+
+// sessionTest reports a request guarded only by the session's
+// capabilities.
+func sessionTest(c *check.Pass, s *site) {
+	c.Report(s.use.At, "%s request %q is guarded by the session's capabilities, not this request's: on protocol 2026-07-28 every request declares its own (a stateless server has no session to remember them, and a session keeps those of its first request); test %s, which falls back to the session's for older clients",
+		kindName(s), s.use.Key, testSpelling(s.use.SDK, s.need))
+}
+
+// noTest reports a request no test guards, with a guard as its fix where
+// the handler allows one.
+func noTest(c *check.Pass, s *site, missing model.Caps, inReturn int) {
+	need := s.need
+	if s.anyMode {
+		need = model.CapForm // the mode is not known: the test of elicitation itself
+	}
+	msg := fmt.Sprintf("%s request %q is sent without a test that the client declared %s: protocol 2026-07-28 forbids input requests for a capability the client did not declare on the request, and neither SDK checks them in the round trip; test %s first, and return what the tool returns when it cannot ask",
+		kindName(s), s.use.Key, capName(s), testSpelling(s.use.SDK, need))
+	fixes, why := guard(c, s, inReturn)
+	if len(fixes) == 0 {
+		msg += "; no automatic fix: " + why
+	}
+	c.ReportFix(s.use.At.Pos(), s.use.At.End(), fixes, "%s", msg)
+}
+
+// guard returns the fix that tests the capability before the return that
+// sends the request (go-sdk, whose one accessor serves both protocols),
+// failing the call with an error when it is missing; or why there is
+// none.
+func guard(c *check.Pass, s *site, inReturn int) ([]analysis.SuggestedFix, string) {
+	d := s.use.SDK.Duties()
+	switch {
+	case d.RequestInfoCaps != "":
+		return nil, "mcp-go has no one accessor of a request's capabilities for both protocols (RequestProtocolInfoFromContext for 2026-07-28 requests, the session's client info for older ones); see the docs for the guard"
+	case s.ret == nil:
+		return nil, "the request is not sent by a return of its handler"
+	case inReturn > 1:
+		return nil, "the result asks for several requests at once; test each capability, and ask only for what the client declared"
+	case s.anyMode:
+		return nil, "the request's mode is not known"
+	}
+	fnNode, _ := source.Enclosing(s.path)
+	if fnNode == nil || !c.IsHandler(fnNode, s.use.SDK) {
+		return nil, "the request is built outside the handler that sends it"
+	}
+	req := requestParam(c, fnNode, s.use.SDK)
+	if req == "" {
+		return nil, "the handler does not name its request"
+	}
+	file := c.FileOf(s.ret.Pos())
+	ret, edits, ok := fix.FailReturn(c.Package, c.SignatureOf(fnNode), file, "the client did not declare the "+capName(s)+" capability")
+	if !ok {
+		return nil, "the handler's results cannot be written here"
+	}
+	var conds []string
+	p := "caps"
+	path := strings.Split(capPath(d, s.need), ".")
+	for i := range path {
+		conds = append(conds, p+"."+strings.Join(path[:i+1], ".")+" == nil")
+	}
+	indent := c.IndentOf(s.ret.Pos())
+	text := fmt.Sprintf("if caps := %s.%s(); caps == nil || %s {\n%s\t%s\n%s}\n%s", req, d.RequestCaps.Name, strings.Join(conds, " || "), indent, ret, indent, indent)
+	edits = append(edits, analysis.TextEdit{Pos: s.ret.Pos(), End: s.ret.Pos(), NewText: []byte(text)})
+	return []analysis.SuggestedFix{{Message: "Test the client's " + capName(s) + " capability first", TextEdits: edits}}, ""
+}
+
+// requestParam returns the name of the handler's request parameter, ""
+// when it has none or it is unnamed.
+func requestParam(c *check.Pass, fn ast.Node, sdk *mcpsdk.SDK) string {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return ""
+	}
+	for _, field := range ft.Params.List {
+		t := c.Info.TypeOf(field.Type)
+		if t == nil || !c.FromSDK(t) {
+			continue
+		}
+		if _, ok := t.(*types.Pointer); !ok {
+			continue
+		}
+		if f, _, _ := types.LookupFieldOrMethod(t, true, nil, sdk.Duties().RequestCaps.Name); f == nil {
+			continue
+		}
+		for _, n := range field.Names {
+			if n.Name != "_" {
+				return n.Name
+			}
+		}
+	}
+	return ""
+}

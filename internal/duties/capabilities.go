@@ -1,0 +1,560 @@
+package duties
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file recognises tests of the client's capabilities and of the
+// protocol version: internal/model/capabilities.go says which shapes
+// count.
+
+// Caps is a set of capabilities a request of the round trip needs.
+type Caps uint8
+
+const (
+	CapForm         Caps = 1 << iota // elicitation in form mode
+	CapURL                           // elicitation in url mode
+	CapSampling                      // sampling
+	CapSamplingTool                  // sampling with tools
+	CapRoots                         // roots
+)
+
+// capsByName maps the SDK table's capability names to Caps.
+var capsByName = map[string]Caps{
+	mcpsdk.CapForm: CapForm, mcpsdk.CapURL: CapURL, mcpsdk.CapSampling: CapSampling,
+	mcpsdk.CapSamplingTool: CapSamplingTool | CapSampling, mcpsdk.CapRoots: CapRoots,
+}
+
+// String names the capabilities as the spec's client capabilities do.
+func (c Caps) String() string {
+	var names []string
+	for _, n := range []struct {
+		c    Caps
+		name string
+	}{{CapForm, "elicitation (form)"}, {CapURL, "elicitation.url"}, {CapSampling, "sampling"}, {CapSamplingTool, "sampling.tools"}, {CapRoots, "roots"}} {
+		if c&n.c != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// Held is what holds where a node runs, or where a condition is true or
+// false: the capabilities tested and whether the request is of an older
+// protocol.
+type Held struct {
+	// Req are the capabilities tested on the request's own declaration
+	// (or on a value whose source cannot be told); Sess those tested only
+	// on the session's.
+	Req, Sess Caps
+	// Older is set where the request is of a protocol before 2026-07-28.
+	Older bool
+}
+
+// Tested returns every capability tested, on the request or the session.
+func (h Held) Tested() Caps { return h.Req | h.Sess }
+
+func (h Held) union(o Held) Held {
+	req := h.Req | o.Req
+	return Held{Req: req, Sess: (h.Sess | o.Sess) &^ req, Older: h.Older || o.Older}
+}
+
+func (h Held) intersect(o Held) Held {
+	both := h.Tested() & o.Tested()
+	req := h.Req & o.Req & both
+	return Held{Req: req, Sess: both &^ req, Older: h.Older && o.Older}
+}
+
+// capSrc is where a capabilities value comes from.
+type capSrc uint8
+
+const (
+	srcRequest capSrc = 1 << iota
+	srcSession
+	srcUnknown
+)
+
+// held returns the capabilities c as tested on a value from src.
+func (src capSrc) held(c Caps) Held {
+	if src&(srcRequest|srcUnknown) != 0 || src == 0 {
+		return Held{Req: c}
+	}
+	return Held{Sess: c}
+}
+
+// maxDepth bounds how far a value is followed through variables and calls.
+const maxDepth = 6
+
+// CondHeld returns what holds when the condition e is true, and when it
+// is false.
+func (pc *Pkg) CondHeld(e ast.Expr) (whenTrue, whenFalse Held) {
+	return pc.condHeld(e, 0)
+}
+
+func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
+	if depth > maxDepth {
+		return
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			t, f = pc.condHeld(e.X, depth+1)
+			return f, t
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			ta, fa := pc.condHeld(e.X, depth+1)
+			tb, fb := pc.condHeld(e.Y, depth+1)
+			return ta.union(tb), fa.intersect(fb)
+		case token.LOR:
+			ta, fa := pc.condHeld(e.X, depth+1)
+			tb, fb := pc.condHeld(e.Y, depth+1)
+			return ta.intersect(tb), fa.union(fb)
+		case token.EQL, token.NEQ:
+			x := e.X
+			if source.IsNil(pc.Info, e.X) {
+				x = e.Y
+			} else if !source.IsNil(pc.Info, e.Y) {
+				return pc.versionCompare(e, depth)
+			}
+			h, isNil := pc.presence(x, depth), Held{Older: pc.olderIfNil(x)}
+			if e.Op == token.EQL {
+				return isNil, h
+			}
+			return h, isNil
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return pc.versionCompare(e, depth)
+		}
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(pc.Info, e).(*types.Func)
+		if fn == nil {
+			return
+		}
+		if pc.isModernTest(fn, nil) {
+			return Held{}, Held{Older: true}
+		}
+		if df := pc.dutyFuncOf(fn); df != nil {
+			return df.WhenTrue, Held{}
+		}
+	case *ast.SelectorExpr:
+		if obj, ok := pc.Info.Uses[e.Sel].(*types.Var); ok {
+			if pc.isModernTest(obj, pc.Info.TypeOf(e.X)) {
+				return Held{}, Held{Older: true}
+			}
+			if h, ok := pc.rootsListChanged(e, depth); ok {
+				return h, Held{}
+			}
+		}
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[e].(*types.Var)
+		if !ok || !source.IsLocal(v) {
+			return
+		}
+		defs := pc.defsOf(v)
+		if len(defs) != 1 || defs[0].unknown || defs[0].tuple {
+			return
+		}
+		return pc.condHeld(defs[0].rhs, depth+1)
+	}
+	return
+}
+
+// presence returns what x != nil establishes: the capability x selects,
+// as tested on where its capabilities value comes from.
+func (pc *Pkg) presence(x ast.Expr, depth int) Held {
+	x = ast.Unparen(x)
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		xt := pc.Info.TypeOf(sel.X)
+		for _, sdk := range pc.SDKs.All {
+			d := sdk.Duties()
+			if d == nil {
+				continue
+			}
+			name := sel.Sel.Name
+			switch {
+			case sdk.IsType(xt, d.CapsType):
+				if c, ok := d.CapFields[name]; ok {
+					return pc.capsSource(sel.X, depth+1).held(capsByName[c])
+				}
+			case sdk.IsType(xt, d.ElicitCapsType):
+				switch name {
+				case d.FormField:
+					return pc.capsSource(sel.X, depth+1).held(CapForm)
+				case d.URLField:
+					return pc.capsSource(sel.X, depth+1).held(CapURL)
+				}
+			case sdk.IsType(xt, d.SamplingCapsType):
+				if name == d.ToolsField {
+					return pc.capsSource(sel.X, depth+1).held(CapSampling | CapSamplingTool)
+				}
+			}
+		}
+	}
+	t := pc.Info.TypeOf(x)
+	for _, sdk := range pc.SDKs.All {
+		d := sdk.Duties()
+		if d == nil {
+			continue
+		}
+		switch {
+		case sdk.IsType(t, d.ElicitCapsType):
+			return pc.capsSource(x, depth+1).held(CapForm)
+		case sdk.IsType(t, d.SamplingCapsType):
+			return pc.capsSource(x, depth+1).held(CapSampling)
+		}
+	}
+	return Held{}
+}
+
+// olderIfNil reports a value whose nil means a request of an older
+// protocol (Duties.OlderIfNil).
+func (pc *Pkg) olderIfNil(x ast.Expr) bool {
+	t := pc.Info.TypeOf(x)
+	for _, sdk := range pc.SDKs.All {
+		if d := sdk.Duties(); d != nil {
+			for _, name := range d.OlderIfNil {
+				if sdk.IsType(t, name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rootsListChanged reads go-sdk's caps.Roots.ListChanged, a bool of the
+// deprecated roots struct: true only when the client declared roots.
+func (pc *Pkg) rootsListChanged(e *ast.SelectorExpr, depth int) (Held, bool) {
+	inner, ok := ast.Unparen(e.X).(*ast.SelectorExpr)
+	if !ok {
+		return Held{}, false
+	}
+	xt := pc.Info.TypeOf(inner.X)
+	for _, sdk := range pc.SDKs.All {
+		d := sdk.Duties()
+		if d == nil || d.RootsListChanged == "" || e.Sel.Name != d.RootsListChanged || !sdk.IsType(xt, d.CapsType) {
+			continue
+		}
+		if d.CapFields[inner.Sel.Name] == mcpsdk.CapRoots {
+			return pc.capsSource(inner.X, depth+1).held(CapRoots), true
+		}
+	}
+	return Held{}, false
+}
+
+// capsSource returns where a capabilities value (of the client
+// capabilities type, or of one of its parts) comes from.
+func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
+	if depth > maxDepth {
+		return srcUnknown
+	}
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return pc.capsSource(x.X, depth+1)
+		}
+	case *ast.StarExpr:
+		return pc.capsSource(x.X, depth+1)
+	case *ast.SelectorExpr:
+		xt := pc.Info.TypeOf(x.X)
+		for _, sdk := range pc.SDKs.All {
+			d := sdk.Duties()
+			if d == nil {
+				continue
+			}
+			if sdk.IsType(xt, d.CapsType) || sdk.IsType(xt, d.ElicitCapsType) || sdk.IsType(xt, d.SamplingCapsType) {
+				return pc.capsSource(x.X, depth+1) // a part of a capabilities value
+			}
+			obj, _ := pc.Info.Uses[x.Sel].(*types.Var)
+			if obj == nil || !obj.IsField() || obj.Pkg() == nil || pc.SDKs.ByPkg[obj.Pkg().Path()] != sdk {
+				continue
+			}
+			if d.SessionCapsField != "" && x.Sel.Name == d.SessionCapsField {
+				return srcSession // InitializeParams.Capabilities
+			}
+			if d.RequestInfoCaps != "" && x.Sel.Name == d.RequestInfoCaps {
+				return srcRequest // RequestProtocolInfo.ClientCapabilities
+			}
+		}
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
+		if fn == nil {
+			return srcUnknown
+		}
+		for _, sdk := range pc.SDKs.All {
+			d := sdk.Duties()
+			if d == nil {
+				continue
+			}
+			if d.RequestCaps.Matches(sdk, fn.Origin(), nil) && d.RequestInfoCaps == "" {
+				return srcRequest
+			}
+			for _, m := range d.SessionCaps {
+				if m.Matches(sdk, fn.Origin(), nil) {
+					return srcSession
+				}
+			}
+		}
+		if df := pc.dutyFuncOf(fn); df != nil && df.CapsSrc != 0 {
+			return capSrc(df.CapsSrc)
+		}
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok || !source.IsLocal(v) {
+			return srcUnknown
+		}
+		var src capSrc
+		defs := pc.defsOf(v)
+		for _, d := range defs {
+			if d.unknown || d.tuple {
+				return srcUnknown
+			}
+			src |= pc.capsSource(d.rhs, depth+1)
+		}
+		if src == 0 {
+			return srcUnknown
+		}
+		return src
+	}
+	return srcUnknown
+}
+
+// versionCompare reads a comparison of the request's protocol version
+// with a constant.
+func (pc *Pkg) versionCompare(e *ast.BinaryExpr, depth int) (t, f Held) {
+	op := e.Op
+	x, c := e.X, e.Y
+	v, ok := source.ConstString(pc.Info, c)
+	if !ok {
+		x, c = e.Y, e.X
+		if v, ok = source.ConstString(pc.Info, c); !ok {
+			return
+		}
+		switch op { // the version is on the right: turn it around
+		case token.LSS:
+			op = token.GTR
+		case token.LEQ:
+			op = token.GEQ
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	if v == "" || !pc.isVersion(x, depth) {
+		return
+	}
+	rt := mcpsdk.RoundTripVersion
+	older := Held{Older: true}
+	switch op {
+	case token.LSS: // x < v
+		if v <= rt {
+			return older, Held{}
+		}
+	case token.LEQ, token.EQL:
+		if v < rt {
+			return older, Held{}
+		}
+	case token.GEQ: // false: x < v
+		if v <= rt {
+			return Held{}, older
+		}
+	case token.GTR, token.NEQ:
+		if v < rt {
+			return Held{}, older
+		}
+	}
+	return
+}
+
+// isVersion reports whether e is the protocol version of the request or
+// the session.
+func (pc *Pkg) isVersion(e ast.Expr, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
+		return fn != nil && pc.matchesAny(fn.Origin(), nil, func(d *mcpsdk.Duties) []mcpsdk.Method { return d.VersionOf })
+	case *ast.SelectorExpr:
+		obj, _ := pc.Info.Uses[x.Sel].(*types.Var)
+		return obj != nil && pc.matchesAny(obj, pc.Info.TypeOf(x.X), func(d *mcpsdk.Duties) []mcpsdk.Method { return d.VersionOf })
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok || !source.IsLocal(v) {
+			return false
+		}
+		defs := pc.defsOf(v)
+		if len(defs) == 0 {
+			return false
+		}
+		for _, d := range defs {
+			if d.unknown || d.tuple || !pc.isVersion(d.rhs, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isModernTest reports a function or field that is true exactly on the
+// round trip's protocol.
+func (pc *Pkg) isModernTest(obj types.Object, recv types.Type) bool {
+	if f, ok := obj.(*types.Func); ok {
+		obj = f.Origin()
+	}
+	return pc.matchesAny(obj, recv, func(d *mcpsdk.Duties) []mcpsdk.Method { return d.ModernTests })
+}
+
+func (pc *Pkg) matchesAny(obj types.Object, recv types.Type, pick func(*mcpsdk.Duties) []mcpsdk.Method) bool {
+	for _, sdk := range pc.SDKs.All {
+		d := sdk.Duties()
+		if d == nil {
+			continue
+		}
+		for _, m := range pick(d) {
+			if m.Matches(sdk, obj, recv) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HeldAt returns what holds where the last node of path runs: the tests
+// whose true (or false) branch it is in, within its function. path runs
+// from the file (or any ancestor of the function) to the node.
+func (pc *Pkg) HeldAt(path []ast.Node) Held {
+	var h Held
+	for i := len(path) - 1; i > 0; i-- {
+		child, parent := path[i], path[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return h
+		case *ast.IfStmt:
+			t, f := pc.condHeld(p.Cond, 0)
+			switch child {
+			case p.Body:
+				h = h.union(t)
+			case p.Else:
+				h = h.union(f)
+			}
+		case *ast.CaseClause:
+			if i >= 3 {
+				if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil && len(p.List) > 0 && isStmtOf(p.Body, child) {
+					var c Held
+					for k, e := range p.List {
+						t, _ := pc.condHeld(e, 0)
+						if k == 0 {
+							c = t
+						} else {
+							c = c.intersect(t)
+						}
+					}
+					h = h.union(c)
+				}
+			}
+			h = h.union(pc.exitsBefore(p.Body, child))
+		case *ast.BlockStmt:
+			h = h.union(pc.exitsBefore(p.List, child))
+		case *ast.BinaryExpr:
+			if child == ast.Node(p.Y) {
+				t, f := pc.condHeld(p.X, 0)
+				switch p.Op {
+				case token.LAND:
+					h = h.union(t)
+				case token.LOR:
+					h = h.union(f)
+				}
+			}
+		}
+	}
+	return h
+}
+
+func isStmtOf(list []ast.Stmt, n ast.Node) bool {
+	for _, s := range list {
+		if ast.Node(s) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// exitsBefore returns what the statements of list before child leave
+// holding: after if C { ... } whose body always leaves, C is false.
+func (pc *Pkg) exitsBefore(list []ast.Stmt, child ast.Node) Held {
+	var h Held
+	for _, s := range list {
+		if ast.Node(s) == child {
+			break
+		}
+		is, ok := s.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		t, f := pc.condHeld(is.Cond, 0)
+		if is.Else == nil && pc.Terminates(is.Body) {
+			h = h.union(f)
+		}
+		if eb, ok := is.Else.(*ast.BlockStmt); ok && pc.Terminates(eb) && !pc.Terminates(is.Body) {
+			h = h.union(t)
+		}
+	}
+	return h
+}
+
+// HeldThrough returns what holds where the last node of path runs, with
+// what holds at every call of its function when that is a helper of the
+// package: the intersection over its calls, up to a few calls away,
+// stopping at handlers (sdk's). known is false when the function is a
+// helper whose calls are not all known (exported, used as a value, a
+// literal that is not a handler): then what its callers test is not
+// known.
+func (pc *Pkg) HeldThrough(path []ast.Node, sdk *mcpsdk.SDK) (h Held, known bool) {
+	return pc.heldThrough(path, sdk, 0)
+}
+
+func (pc *Pkg) heldThrough(path []ast.Node, sdk *mcpsdk.SDK, depth int) (Held, bool) {
+	h := pc.HeldAt(path)
+	fnNode, _ := source.Enclosing(path)
+	if fnNode == nil || sdk.RoundTrip != nil && pc.IsHandler(fnNode, sdk) {
+		return h, fnNode != nil
+	}
+	decl, ok := fnNode.(*ast.FuncDecl)
+	if !ok || depth > 3 {
+		return h, false
+	}
+	fn, _ := pc.Info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return h, false
+	}
+	sites, all := pc.CallSites(fn)
+	if !all || len(sites) == 0 {
+		return h, false
+	}
+	var callers Held
+	for i, s := range sites {
+		c, ok := pc.heldThrough(s, sdk, depth+1)
+		if !ok {
+			return h, false
+		}
+		if i == 0 {
+			callers = c
+		} else {
+			callers = callers.intersect(c)
+		}
+	}
+	return h.union(callers), true
+}

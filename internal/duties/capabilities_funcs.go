@@ -1,0 +1,269 @@
+package duties
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/source"
+)
+
+// This file summarises the functions that test capabilities or the
+// protocol version (capability helpers), and those that return a
+// client's capabilities, for this package and, through CapabilityFact,
+// for others.
+
+// CapabilityFact describes a function of another package: what holds
+// when it returns true (a bool function), and where the capabilities it
+// returns come from (a function returning a capabilities value).
+type CapabilityFact struct {
+	WhenTrue Held
+	CapsSrc  uint8
+}
+
+func (*CapabilityFact) AFact() {}
+
+func (f *CapabilityFact) String() string {
+	return "capabilities(" + f.WhenTrue.Tested().String() + ")"
+}
+
+// varDef is one value given to a local variable: the right side of an
+// assignment or declaration (tuple: the idx'th result of a call), the zero
+// value of a declaration without one (rhs nil), or a write that cannot be
+// followed (unknown: a range, op-assignment, &v).
+type varDef struct {
+	rhs     ast.Expr
+	idx     int
+	tuple   bool
+	unknown bool
+}
+
+// defsOf returns every value the package gives local variable v.
+func (pc *Pkg) defsOf(v *types.Var) []varDef {
+	pc.defsOnce.Do(func() { pc.defs = pc.indexDefs() })
+	return pc.defs[v]
+}
+
+func (pc *Pkg) indexDefs() map[*types.Var][]varDef {
+	m := map[*types.Var][]varDef{}
+	local := func(id *ast.Ident) *types.Var {
+		v, _ := pc.Info.ObjectOf(id).(*types.Var)
+		if v == nil || !source.IsLocal(v) || v.IsField() {
+			return nil
+		}
+		return v
+	}
+	for _, f := range pc.Pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					id, ok := ast.Unparen(l).(*ast.Ident)
+					if !ok {
+						continue
+					}
+					v := local(id)
+					if v == nil {
+						continue
+					}
+					switch {
+					case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
+						m[v] = append(m[v], varDef{unknown: true})
+					case len(n.Lhs) == len(n.Rhs):
+						m[v] = append(m[v], varDef{rhs: n.Rhs[i]})
+					case len(n.Rhs) == 1:
+						m[v] = append(m[v], varDef{rhs: n.Rhs[0], idx: i, tuple: true})
+					}
+				}
+			case *ast.ValueSpec:
+				for i, id := range n.Names {
+					v := local(id)
+					if v == nil {
+						continue
+					}
+					switch {
+					case len(n.Values) == 0:
+						m[v] = append(m[v], varDef{})
+					case len(n.Values) == len(n.Names):
+						m[v] = append(m[v], varDef{rhs: n.Values[i]})
+					case len(n.Values) == 1:
+						m[v] = append(m[v], varDef{rhs: n.Values[0], idx: i, tuple: true})
+					}
+				}
+			case *ast.RangeStmt:
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						if v := local(id); v != nil {
+							m[v] = append(m[v], varDef{unknown: true})
+						}
+					}
+				}
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+					if v := local(id); v != nil {
+						m[v] = append(m[v], varDef{unknown: true})
+					}
+				}
+			case *ast.IncDecStmt:
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v := local(id); v != nil {
+						m[v] = append(m[v], varDef{unknown: true})
+					}
+				}
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// dutyFuncOf returns the summary of fn: this package's, or another
+// package's fact; nil when it tests and returns nothing of interest.
+func (pc *Pkg) dutyFuncOf(fn *types.Func) *CapabilityFact {
+	fn = fn.Origin()
+	if fn.Pkg() == pc.Pass.Pkg {
+		if f, ok := pc.funcs[fn]; ok || pc.built {
+			return f
+		}
+		return pc.summariseDutyFunc(fn)
+	}
+	f := new(CapabilityFact)
+	if pc.Pass.ImportObjectFact(fn, f) {
+		return f
+	}
+	return nil
+}
+
+// summariseFuncs summarises the package's functions that return a bool
+// or a capabilities value, and exports the facts of the exported ones.
+// It runs during the model's build; afterwards the summaries are only
+// read.
+func summariseFuncs(pc *Pkg) {
+	pc.funcs = map[*types.Func]*CapabilityFact{}
+	pc.inProgress = map[*types.Func]bool{}
+	for _, fn := range pc.dutyCandidates() {
+		if f := pc.summariseDutyFunc(fn); f != nil && fn.Exported() {
+			pc.Pass.ExportObjectFact(fn, f)
+		}
+	}
+	pc.built = true
+	pc.inProgress = nil
+}
+
+// dutyCandidates are the package's declared functions with one result
+// that is a bool or a capabilities value.
+func (pc *Pkg) dutyCandidates() []*types.Func {
+	var out []*types.Func
+	for _, fn := range pc.FuncDecls() {
+		res := fn.Type().(*types.Signature).Results()
+		if res.Len() == 1 && (isBool(res.At(0).Type()) || pc.isCapsType(res.At(0).Type())) {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// isCapsType reports a client capabilities type of an SDK, or a part of
+// one (the elicitation or sampling capability).
+func (pc *Pkg) isCapsType(t types.Type) bool {
+	for _, sdk := range pc.SDKs.All {
+		if d := sdk.Duties(); d != nil && (sdk.IsType(t, d.CapsType) || sdk.IsType(t, d.ElicitCapsType) || sdk.IsType(t, d.SamplingCapsType)) {
+			return true
+		}
+	}
+	return false
+}
+
+// summariseDutyFunc reads what holds when fn returns true (over every
+// return that may give true), or where the capabilities it returns come
+// from.
+func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
+	if f, ok := pc.funcs[fn]; ok {
+		return f
+	}
+	if pc.inProgress == nil || pc.inProgress[fn] {
+		return nil
+	}
+	pc.inProgress[fn] = true
+	defer delete(pc.inProgress, fn)
+	decl := pc.declOf(fn)
+	if decl == nil {
+		return nil
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() != 1 {
+		return nil
+	}
+	var out CapabilityFact
+	boolFunc := isBool(res.At(0).Type())
+	first := true
+	source.WalkWithPath(decl, func(n ast.Node, path []ast.Node) {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || inFuncLit(path) {
+			return
+		}
+		r := ret.Results[0]
+		if !boolFunc {
+			if !source.IsNil(pc.Info, r) {
+				out.CapsSrc |= uint8(pc.capsSource(r, 0))
+			}
+			return
+		}
+		if v, ok := pc.constBool(r); ok && !v {
+			return // returns false: says nothing about when it is true
+		}
+		t, _ := pc.condHeld(r, 0)
+		h := pc.HeldAt(path).union(t)
+		if first {
+			out.WhenTrue, first = h, false
+		} else {
+			out.WhenTrue = out.WhenTrue.intersect(h)
+		}
+	})
+	var f *CapabilityFact
+	if out.WhenTrue != (Held{}) || out.CapsSrc != 0 && out.CapsSrc&uint8(srcUnknown) == 0 {
+		f = &out
+	}
+	pc.funcs[fn] = f
+	return f
+}
+
+// inFuncLit reports whether path goes through a function literal below
+// its root.
+func inFuncLit(path []ast.Node) bool {
+	for _, n := range path[1:] {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// constBool returns the value of a constant boolean expression.
+func (pc *Pkg) constBool(e ast.Expr) (bool, bool) {
+	tv, ok := pc.Info.Types[e]
+	if !ok || tv.Value == nil || !isBool(tv.Type) {
+		return false, false
+	}
+	return tv.Value.ExactString() == "true", true
+}
+
+// declOf returns the declaration of a function of this package.
+func (pc *Pkg) declOf(fn *types.Func) *ast.FuncDecl {
+	for _, f := range pc.Pass.Files {
+		if f.FileStart > fn.Pos() || fn.Pos() > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
+				return fd
+			}
+		}
+	}
+	return nil
+}

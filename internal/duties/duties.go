@@ -1,0 +1,67 @@
+// Package duties recognises what protocol 2026-07-28 moved from the SDKs
+// onto the server author, in one package's code: tests of the client's
+// capabilities and of the protocol version (capabilities*.go), servers
+// that stay on older protocols (pinning.go), and what a handler does with
+// the RequestState a client echoes (requeststate*.go). The model
+// (internal/model) builds a Pkg for each package it models and publishes
+// what the checks need; the facts declared here are the model analyzer's.
+//
+// It uses internal/source and internal/mcpsdk; nothing of the model's
+// discovery or of the checks.
+package duties
+
+import (
+	"go/ast"
+	"go/types"
+	"sync"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+)
+
+// Host is what the model tells this package: which functions are
+// handlers of an SDK's requests.
+type Host interface {
+	IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool
+}
+
+// Pkg is the duties' view of one package: the summaries of its functions
+// (made by New, read-only after), and indexes built on first need, safe
+// for the checks' analyzers running in parallel.
+type Pkg struct {
+	*source.Package
+	host Host
+
+	funcs      map[*types.Func]*CapabilityFact
+	inProgress map[*types.Func]bool
+	built      bool
+
+	defsOnce sync.Once
+	defs     map[*types.Var][]varDef
+
+	pinOnce sync.Once
+	pins    map[string]bool // by SDK name: every server the package builds is pinned
+	pinIx   *pinIndex
+
+	state *stateIndex
+}
+
+// New summarises the package for the duties and exports its facts. It
+// runs during the model's build.
+func New(p *source.Package, host Host) *Pkg {
+	pc := &Pkg{Package: p, host: host}
+	summariseFuncs(pc)
+	pc.indexState()
+	exportStateFacts(pc)
+	return pc
+}
+
+// IsHandler reports whether fn handles a request of sdk (the model's
+// answer).
+func (pc *Pkg) IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool { return pc.host.IsHandler(fn, sdk) }
+
+// fromSDK reports whether t (or *t) is a named type of an SDK.
+func (pc *Pkg) fromSDK(t types.Type) bool {
+	obj := mcpsdk.NamedObj(t)
+	return obj != nil && pc.SDKs.OfPkg(obj) != nil
+}

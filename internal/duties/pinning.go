@@ -1,0 +1,613 @@
+package duties
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file tells which direct requests protocol 2026-07-28 never
+// refuses: those of a package whose every server stays on older protocols
+// (pinned), and those made only while serving a request of an older
+// protocol. Both are decided from the package's code and the SDK's
+// constants, never from a version of the SDK.
+
+// Pinned reports whether every server of sdk the package builds keeps
+// direct requests working on every session it serves:
+//
+//   - go-sdk: the package calls mcp.NewServer at least once, and every
+//     call's options set SupportedProtocolVersions to a list of constant
+//     versions, all before 2026-07-28 (options written in place, in a
+//     variable, set field by field, or returned by a function of the
+//     package);
+//   - mcp-go: the package serves its servers at least once, and every
+//     transport it serves them on keeps direct requests working: stdio
+//     when every server it builds has WithLegacyServerInitiatedRequests()
+//     among its options (in place, in a slice, or from a function of the
+//     package), streamable HTTP when its options narrow the versions to
+//     older ones (WithStreamableHTTPProtocolVersions with constant
+//     versions, or mcp.LegacyProtocolVersions()...), and in-process
+//     clients always.
+//
+// Anything it cannot tell counts as not pinned.
+func (pc *Pkg) Pinned(sdk *mcpsdk.SDK) bool {
+	pc.pinOnce.Do(pc.indexPins)
+	return pc.pins[sdk.Name]
+}
+
+// OlderOnly reports whether a direct request is made only while serving a
+// request of an older protocol: where a test of the protocol version (see
+// capabilities.go) says so, in a function of the package called only
+// there, or in a method whose receiver is made only there (or handed
+// only to functions that call other methods of it).
+func (pc *Pkg) OlderOnly(stack []ast.Node) bool {
+	pc.pinOnce.Do(pc.indexPins)
+	return pc.olderAt(stack, 0)
+}
+
+// tri is a three-valued answer: yes, no, or cannot tell.
+type tri uint8
+
+const (
+	unknownTri tri = iota
+	yes
+	no
+)
+
+func (t tri) and(o tri) tri {
+	switch {
+	case t == no || o == no:
+		return no
+	case t == yes && o == yes:
+		return yes
+	}
+	return unknownTri
+}
+
+// pinIndex is the package's calls, constructions and function values,
+// gathered in one walk for OlderOnly.
+type pinIndex struct {
+	calls    map[*types.Func][][]ast.Node
+	values   map[*types.Func]bool
+	makes    map[*types.TypeName][][]ast.Node
+	fieldSet map[*types.Var][]ast.Expr // local v: v.F = x, by v (the assignments)
+}
+
+// sdkCall is a call of an SDK function that has duties.
+type sdkCall struct {
+	call *ast.CallExpr
+	fn   *types.Func
+	sdk  *mcpsdk.SDK
+	path []ast.Node
+}
+
+func (pc *Pkg) indexPins() {
+	pc.pins = map[string]bool{}
+	ix := &pinIndex{calls: map[*types.Func][][]ast.Node{}, values: map[*types.Func]bool{}, makes: map[*types.TypeName][][]ast.Node{}, fieldSet: map[*types.Var][]ast.Expr{}}
+	var found []sdkCall
+	for _, f := range pc.Pass.Files {
+		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				fn, _ := typeutil.Callee(pc.Info, n).(*types.Func)
+				if fn == nil || fn.Pkg() == nil {
+					if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "new" && len(n.Args) == 1 {
+						if tn := mcpsdk.NamedObj(pc.Info.TypeOf(n.Args[0])); tn != nil && tn.Pkg() == pc.Pass.Pkg {
+							ix.makes[tn] = append(ix.makes[tn], slices.Clone(path))
+						}
+					}
+					return
+				}
+				if fn.Pkg() == pc.Pass.Pkg {
+					ix.calls[fn.Origin()] = append(ix.calls[fn.Origin()], slices.Clone(path))
+					return
+				}
+				if sdk := pc.SDKs.OfPkg(fn); sdk != nil && sdk.Duties() != nil {
+					found = append(found, sdkCall{n, fn, sdk, slices.Clone(path)})
+				}
+			case *ast.CompositeLit:
+				if tn := mcpsdk.NamedObj(pc.Info.TypeOf(n)); tn != nil && tn.Pkg() == pc.Pass.Pkg {
+					ix.makes[tn] = append(ix.makes[tn], slices.Clone(path))
+				}
+			case *ast.Ident:
+				if fn, ok := pc.Info.Uses[n].(*types.Func); ok && fn.Pkg() == pc.Pass.Pkg && !isCallee(n, path) {
+					ix.values[fn.Origin()] = true
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+					if !ok || len(n.Lhs) != len(n.Rhs) {
+						continue
+					}
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+						if v, ok := pc.Info.Uses[id].(*types.Var); ok {
+							ix.fieldSet[v] = append(ix.fieldSet[v], &ast.KeyValueExpr{Key: sel.Sel, Value: n.Rhs[i]})
+						}
+					}
+				}
+			}
+		})
+	}
+	pc.pinIx = ix
+	for _, sdk := range pc.SDKs.All {
+		d := sdk.Duties()
+		if d == nil {
+			continue
+		}
+		switch {
+		case d.VersionsField != "":
+			verdict := unknownTri
+			for _, s := range found {
+				if s.sdk != sdk || !d.NewServer.Matches(sdk, s.fn, nil) {
+					continue
+				}
+				v := no
+				if d.OptionsArg < len(s.call.Args) {
+					v = pc.optionsPinned(sdk, s.call.Args[d.OptionsArg], 0)
+				}
+				if verdict == unknownTri {
+					verdict = v
+				} else {
+					verdict = verdict.and(v)
+				}
+			}
+			pc.pins[sdk.Name] = verdict == yes
+		case d.LegacyOption.Name != "":
+			pc.pins[sdk.Name] = pc.mcpgoPinned(sdk, d, found)
+		}
+	}
+}
+
+func isCallee(id *ast.Ident, path []ast.Node) bool {
+	if len(path) < 2 {
+		return false
+	}
+	p := path[len(path)-2]
+	if sel, ok := p.(*ast.SelectorExpr); ok && sel.Sel == id && len(path) >= 3 {
+		p = path[len(path)-3]
+		id2 := ast.Expr(sel)
+		c, ok := p.(*ast.CallExpr)
+		return ok && c.Fun == id2
+	}
+	c, ok := p.(*ast.CallExpr)
+	return ok && ast.Unparen(c.Fun) == ast.Expr(id)
+}
+
+// optionsPinned reads a go-sdk server's options: do they narrow the
+// versions to older ones?
+func (pc *Pkg) optionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
+	if depth > maxDepth {
+		return unknownTri
+	}
+	d := sdk.Duties()
+	e = source.UnAddr(e)
+	if source.IsNil(pc.Info, e) {
+		return no
+	}
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		kv := source.LitField(x, d.VersionsField)
+		if kv == nil {
+			return no
+		}
+		return pc.versionsPinned(sdk, kv.Value, depth+1)
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok {
+			return unknownTri
+		}
+		var defs []ast.Expr
+		if source.IsLocal(v) {
+			for _, df := range pc.defsOf(v) {
+				if df.unknown || df.tuple {
+					return unknownTri
+				}
+				defs = append(defs, df.rhs)
+			}
+		} else if a := pc.Assignments()[v]; a != nil && a.Writes == 1 && !a.Tuple {
+			defs = append(defs, a.Def)
+		}
+		if len(defs) != 1 || defs[0] == nil {
+			return unknownTri
+		}
+		sets := pc.pinIx.fieldSet[v]
+		var set tri
+		for _, s := range sets {
+			kv := s.(*ast.KeyValueExpr)
+			if kv.Key.(*ast.Ident).Name == d.VersionsField {
+				if set == unknownTri {
+					set = pc.versionsPinned(sdk, kv.Value, depth+1)
+				} else {
+					set = set.and(pc.versionsPinned(sdk, kv.Value, depth+1))
+				}
+			}
+		}
+		if set != unknownTri {
+			return set
+		}
+		return pc.optionsPinned(sdk, defs[0], depth+1)
+	case *ast.CallExpr:
+		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.optionsPinned(sdk, r, depth+1) })
+	}
+	return unknownTri
+}
+
+// returnsAll reads the first result of every return of a function of
+// this package called by call, with read; unknown for other calls.
+func (pc *Pkg) returnsAll(call *ast.CallExpr, depth int, read func(ast.Expr) tri) tri {
+	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if fn == nil || fn.Pkg() != pc.Pass.Pkg {
+		return unknownTri
+	}
+	decl := pc.declOf(fn.Origin())
+	if decl == nil || decl.Body == nil {
+		return unknownTri
+	}
+	verdict := unknownTri
+	first := true
+	source.WalkWithPath(decl.Body, func(n ast.Node, path []ast.Node) {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 || inFuncLit(path) {
+			return
+		}
+		v := read(ret.Results[0])
+		if first {
+			verdict, first = v, false
+		} else {
+			verdict = verdict.and(v)
+		}
+	})
+	return verdict
+}
+
+// versionsPinned reads a list of versions: all constant and older than
+// 2026-07-28?
+func (pc *Pkg) versionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
+	if depth > maxDepth {
+		return unknownTri
+	}
+	d := sdk.Duties()
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		if len(x.Elts) == 0 {
+			return no // no list: every version
+		}
+		verdict := yes
+		for _, el := range x.Elts {
+			verdict = verdict.and(pc.olderVersion(el))
+		}
+		return verdict
+	case *ast.Ident:
+		if v, ok := pc.Info.Uses[x].(*types.Var); ok {
+			if def, _ := pc.SingleAssignment(x); def != nil {
+				return pc.versionsPinned(sdk, def, depth+1)
+			} else if a := pc.Assignments()[v]; !source.IsLocal(v) && a != nil && a.Writes == 1 && !a.Tuple && a.Def != nil {
+				return pc.versionsPinned(sdk, a.Def, depth+1)
+			}
+		}
+	case *ast.CallExpr:
+		if fn, _ := typeutil.Callee(pc.Info, x).(*types.Func); fn != nil && d.LegacyVersions.Name != "" && d.LegacyVersions.Matches(sdk, fn, nil) {
+			return yes
+		}
+		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.versionsPinned(sdk, r, depth+1) })
+	}
+	return unknownTri
+}
+
+// olderVersion reads one version: a constant before 2026-07-28?
+func (pc *Pkg) olderVersion(e ast.Expr) tri {
+	v, ok := source.ConstString(pc.Info, e)
+	switch {
+	case !ok:
+		return unknownTri
+	case v != "" && v < mcpsdk.RoundTripVersion:
+		return yes
+	}
+	return no
+}
+
+// mcpgoPinned decides for mcp-go: the package serves its servers, and
+// every transport it serves them on keeps direct requests working.
+func (pc *Pkg) mcpgoPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall) bool {
+	rt := sdk.RoundTrip
+	legacy := unknownTri // every server built has the legacy option
+	served := false
+	for _, s := range found {
+		if s.sdk != sdk {
+			continue
+		}
+		switch {
+		case matchesOne(sdk, s.fn, rt.InProcess):
+			served = true
+		case matchesOne(sdk, s.fn, d.StdioTransports):
+			served = true
+			if legacy == unknownTri {
+				legacy = pc.legacyServers(sdk, d, found)
+			}
+			if legacy != yes {
+				return false
+			}
+		case matchesOne(sdk, s.fn, d.HTTPTransports):
+			served = true
+			if pc.httpPinned(sdk, d, s.call) != yes {
+				return false
+			}
+		case matchesOne(sdk, s.fn, rt.Transports):
+			return false // another transport: the SDK's rules for it are not known here
+		}
+	}
+	return served
+}
+
+func matchesOne(sdk *mcpsdk.SDK, fn *types.Func, ms []mcpsdk.Method) bool {
+	for _, m := range ms {
+		if m.Matches(sdk, fn, nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// legacyServers reads every server the package builds: does each have
+// the option that keeps direct requests?
+func (pc *Pkg) legacyServers(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall) tri {
+	verdict := unknownTri
+	for _, s := range found {
+		if s.sdk != sdk || !d.NewServer.Matches(sdk, s.fn, nil) {
+			continue
+		}
+		v := pc.optionListHas(sdk, s.call, d.LegacyOption, 0)
+		if verdict == unknownTri {
+			verdict = v
+		} else {
+			verdict = verdict.and(v)
+		}
+	}
+	return verdict
+}
+
+// optionListHas reads the variadic options of a call: is opt among them?
+func (pc *Pkg) optionListHas(sdk *mcpsdk.SDK, call *ast.CallExpr, opt mcpsdk.Method, depth int) tri {
+	sig, _ := pc.Info.TypeOf(call.Fun).(*types.Signature)
+	if sig == nil || !sig.Variadic() {
+		return unknownTri
+	}
+	first := sig.Params().Len() - 1
+	if first > len(call.Args) {
+		return no
+	}
+	args := call.Args[first:]
+	if call.Ellipsis.IsValid() {
+		return pc.sliceHas(sdk, args[len(args)-1], opt, depth+1)
+	}
+	return pc.elemsHave(sdk, args, opt)
+}
+
+// elemsHave: is one of the option values opt? unknown when one cannot be
+// read.
+func (pc *Pkg) elemsHave(sdk *mcpsdk.SDK, elems []ast.Expr, opt mcpsdk.Method) tri {
+	verdict := no
+	for _, a := range elems {
+		call, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			verdict = unknownTri
+			continue
+		}
+		fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+		switch {
+		case fn != nil && opt.Matches(sdk, fn, nil):
+			return yes
+		case fn == nil || fn.Pkg() == pc.Pass.Pkg:
+			verdict = unknownTri // an option of the package's own: could be anything
+		}
+	}
+	return verdict
+}
+
+// sliceHas reads a slice of options.
+func (pc *Pkg) sliceHas(sdk *mcpsdk.SDK, e ast.Expr, opt mcpsdk.Method, depth int) tri {
+	if depth > maxDepth {
+		return unknownTri
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return pc.elemsHave(sdk, x.Elts, opt)
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 0 {
+			if x.Ellipsis.IsValid() {
+				return orTri(pc.sliceHas(sdk, x.Args[0], opt, depth+1), pc.sliceHas(sdk, x.Args[len(x.Args)-1], opt, depth+1))
+			}
+			return orTri(pc.sliceHas(sdk, x.Args[0], opt, depth+1), pc.elemsHave(sdk, x.Args[1:], opt))
+		}
+		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.sliceHas(sdk, r, opt, depth+1) })
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok || !source.IsLocal(v) {
+			return unknownTri
+		}
+		// Every value the variable takes (a literal, appends to it): the
+		// option is there if one of them adds it, and no write is
+		// unreadable.
+		verdict := no
+		for _, df := range pc.defsOf(v) {
+			if df.unknown || df.tuple {
+				return unknownTri
+			}
+			if df.rhs == nil {
+				continue
+			}
+			verdict = orTri(verdict, pc.sliceHas(sdk, df.rhs, opt, depth+1))
+		}
+		return verdict
+	}
+	return unknownTri
+}
+
+func orTri(a, b tri) tri {
+	switch {
+	case a == yes || b == yes:
+		return yes
+	case a == no && b == no:
+		return no
+	}
+	return unknownTri
+}
+
+// httpPinned reads a streamable HTTP server's options: do they narrow
+// the versions to older ones?
+func (pc *Pkg) httpPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, call *ast.CallExpr) tri {
+	sig, _ := pc.Info.TypeOf(call.Fun).(*types.Signature)
+	if sig == nil || !sig.Variadic() || call.Ellipsis.IsValid() {
+		return unknownTri
+	}
+	for _, a := range call.Args[sig.Params().Len()-1:] {
+		opt, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn, _ := typeutil.Callee(pc.Info, opt).(*types.Func)
+		if fn == nil || !d.HTTPVersions.Matches(sdk, fn, nil) {
+			continue
+		}
+		if opt.Ellipsis.IsValid() && len(opt.Args) == 1 {
+			return pc.versionsPinned(sdk, opt.Args[0], 0)
+		}
+		if len(opt.Args) == 0 {
+			return no
+		}
+		verdict := yes
+		for _, v := range opt.Args {
+			verdict = verdict.and(pc.olderVersion(v))
+		}
+		return verdict
+	}
+	return no
+}
+
+// olderAt reports whether the node on top of path runs only while serving
+// a request of an older protocol.
+func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
+	if pc.HeldAt(path).Older {
+		return true
+	}
+	if depth > 3 {
+		return false
+	}
+	fnNode, _ := source.Enclosing(path)
+	decl, ok := fnNode.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, _ := pc.Info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	ix := pc.pinIx
+	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
+		return pc.receiverOlder(fn, sig.Recv(), depth)
+	}
+	if fn.Exported() || ix.values[fn] || len(ix.calls[fn]) == 0 {
+		return false // called from elsewhere, or as a value
+	}
+	for _, c := range ix.calls[fn] {
+		if !pc.olderAt(c, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// receiverOlder reports whether every value of the receiver type of
+// method fn that the package makes is made while serving an older
+// protocol, or is only handed to functions of the package that call
+// other methods of it. The type must be the package's own and unexported,
+// so that no other package makes one.
+func (pc *Pkg) receiverOlder(fn *types.Func, recv *types.Var, depth int) bool {
+	tn := mcpsdk.NamedObj(recv.Type())
+	if tn == nil || tn.Pkg() != pc.Pass.Pkg || tn.Exported() {
+		return false
+	}
+	ix := pc.pinIx
+	makes := ix.makes[tn]
+	if len(makes) == 0 {
+		return false
+	}
+	for _, m := range makes {
+		if pc.olderAt(m, depth+1) || pc.handedToOtherMethods(m, fn) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// handedToOtherMethods reports whether the value made at the top of path
+// (&T{...}) is an argument of a call of a function of the package whose
+// parameter is only the receiver of calls of methods other than fn.
+func (pc *Pkg) handedToOtherMethods(path []ast.Node, fn *types.Func) bool {
+	i := len(path) - 2
+	if i >= 0 {
+		if u, ok := path[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			i--
+		}
+	}
+	if i < 0 {
+		return false
+	}
+	call, ok := path[i].(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	callee, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if callee == nil || callee.Pkg() != pc.Pass.Pkg {
+		return false
+	}
+	arg := -1
+	for k, a := range call.Args {
+		if a == path[i+1] {
+			arg = k
+		}
+	}
+	sig := callee.Type().(*types.Signature)
+	if arg < 0 || arg >= sig.Params().Len() || sig.Variadic() && arg >= sig.Params().Len()-1 {
+		return false
+	}
+	param := sig.Params().At(arg)
+	decl := pc.declOf(callee.Origin())
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	only := true
+	source.WalkWithPath(decl.Body, func(n ast.Node, p []ast.Node) {
+		id, ok := n.(*ast.Ident)
+		if !ok || pc.Info.Uses[id] != param {
+			return
+		}
+		sel, ok := source.ParentOf(p).(*ast.SelectorExpr)
+		if !ok || sel.X != ast.Expr(id) || len(p) < 3 {
+			only = false
+			return
+		}
+		c, ok := p[len(p)-3].(*ast.CallExpr)
+		m, _ := pc.Info.Uses[sel.Sel].(*types.Func)
+		if !ok || c.Fun != ast.Expr(sel) || m == nil || m.Name() == fn.Name() {
+			only = false
+		}
+	})
+	return only
+}
+
+// CallSites returns the paths to the calls of a function of this package,
+// and whether they are all its calls: false when other packages may call
+// it (it is exported) or it is used as a value.
+func (pc *Pkg) CallSites(fn *types.Func) (sites [][]ast.Node, all bool) {
+	pc.pinOnce.Do(pc.indexPins)
+	ix := pc.pinIx
+	fn = fn.Origin()
+	return ix.calls[fn], !fn.Exported() && !ix.values[fn]
+}

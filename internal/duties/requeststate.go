@@ -1,0 +1,624 @@
+package duties
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file follows the RequestState a client echoes back: where a
+// function reads it, what it makes of it (copies, decodes, parts), where
+// an integrity check proves it is the server's own, and where the rest
+// decides something (see docs/request-state.md). The request-state check
+// reads StateFuncs; StateFact carries what a function does with its
+// argument to other packages.
+//
+// Integrity checks: hmac.Equal or subtle.ConstantTimeCompare (when no
+// hmac.New of the function takes a key from the request or the state),
+// a cipher.AEAD's Open, ed25519, ecdsa and rsa signature checks; a
+// function of this package or, by its StateFact, of another that does
+// one of these on its argument. A call elicitlint cannot see into that
+// takes the state (another package's function without a fact, a method
+// of an interface, a token library) counts as one too: precision first.
+
+// Taint is what a value holds of the client's RequestState.
+type Taint uint8
+
+const (
+	// TaintRaw: the state as the client sent it (or a copy).
+	TaintRaw Taint = 1 << iota
+	// TaintParsed: a part of it or a value read from it.
+	TaintParsed
+	// TaintDecoded: read through a plain decoding (base64, hex, JSON),
+	// which proves nothing about who wrote it.
+	TaintDecoded
+)
+
+// StateUseKind is what a use of the state does.
+type StateUseKind uint8
+
+const (
+	// UseTest: a test of the state's content decides a branch (a
+	// comparison with a constant, a switch, a bool read from it).
+	UseTest StateUseKind = iota
+	// UseWeak: a test that looks like an integrity check and is not (a
+	// prefix or suffix test, a helper that does one); Test says which.
+	UseWeak
+	// UseHash: a comparison with an unkeyed hash.
+	UseHash
+	// UseResult: a value read from the state goes into a final result.
+	UseResult
+	// UseArg: a value read from the state is passed to a function that
+	// does the work (a target, an amount).
+	UseArg
+	// UseIndex: a value read from the state is an index or a map key.
+	UseIndex
+)
+
+// StateUse is one use of the state that no integrity check comes before.
+type StateUse struct {
+	Kind StateUseKind
+	// At is where the use is; Path the path from the file to it.
+	At   ast.Node
+	Path []ast.Node
+	// Test names a weak test ("a suffix test"); Via is the helper that
+	// makes it, if any; Callee names the function of a UseArg.
+	Test, Callee string
+	Via          *types.Func
+	// Decoded is set when the value went through a plain decoding.
+	Decoded bool
+}
+
+// StateFunc is a function that reads the RequestState of a request.
+type StateFunc struct {
+	SDK   *mcpsdk.SDK
+	Fn    ast.Node
+	Reads []*ast.SelectorExpr
+	// Uses are the uses that no integrity check comes before, in source
+	// order.
+	Uses []StateUse
+	// Mints are the state values the function gives its results that are
+	// made without a key: constants and concatenations.
+	Mints []ast.Expr
+	// Checked is set when an integrity check (or a call elicitlint cannot
+	// see into) takes the state somewhere in the function.
+	Checked bool
+}
+
+// stateIndex is the package's state functions and its helpers'
+// summaries.
+type stateIndex struct {
+	funcs   []*StateFunc
+	mu      sync.Mutex
+	helpers map[*types.Func]map[int]*StateFact
+}
+
+// StateFuncs returns the functions of the package that read the
+// RequestState of a request, with what they do with it.
+func (pc *Pkg) StateFuncs() []*StateFunc {
+	if pc.state == nil {
+		return nil
+	}
+	return pc.state.funcs
+}
+
+// StateFact says what a function does with its argument Param, a string
+// or []byte: it checks its integrity (Verifies), tests it only weakly
+// (Weak names the test), or returns values read from it (Parses).
+type StateFact struct {
+	Param    int
+	Verifies bool
+	Weak     string
+	Parses   bool
+	Decodes  bool
+}
+
+func (*StateFact) AFact() {}
+
+func (f *StateFact) String() string {
+	switch {
+	case f.Verifies:
+		return "verifies-state"
+	case f.Weak != "":
+		return "weak-state-check(" + f.Weak + ")"
+	}
+	return "parses-state"
+}
+
+// stateFactsOf returns the StateFact of a function for its argument i:
+// this package's summary, or another package's fact.
+func (pc *Pkg) stateFactOf(fn *types.Func, i int) *StateFact {
+	fn = fn.Origin()
+	if fn.Pkg() == pc.Pass.Pkg {
+		return pc.stateHelper(fn, i)
+	}
+	f := new(StateFact)
+	if pc.Pass.ImportObjectFact(fn, f) && f.Param == i {
+		return f
+	}
+	return nil
+}
+
+// stateHelper summarises argument i of a function of this package.
+func (pc *Pkg) stateHelper(fn *types.Func, i int) *StateFact {
+	ix := pc.state
+	if ix == nil {
+		return nil
+	}
+	ix.mu.Lock()
+	if m, ok := ix.helpers[fn]; ok {
+		if f, ok := m[i]; ok {
+			ix.mu.Unlock()
+			return f
+		}
+	} else {
+		ix.helpers[fn] = map[int]*StateFact{}
+	}
+	ix.helpers[fn][i] = nil // in progress: a recursive call learns nothing
+	ix.mu.Unlock()
+	f := pc.summariseStateParam(fn, i)
+	ix.mu.Lock()
+	ix.helpers[fn][i] = f
+	ix.mu.Unlock()
+	return f
+}
+
+// summariseStateParam follows argument i of fn through its body.
+func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
+	decl := pc.declOf(fn)
+	sig := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || i >= sig.Params().Len() {
+		return nil
+	}
+	sf := &stateFlow{pc: pc, fn: decl, body: decl.Body, vars: map[*types.Var]Taint{sig.Params().At(i): TaintRaw}}
+	sf.run()
+	out := &StateFact{Param: i}
+	switch {
+	case sf.verified:
+		out.Verifies = true
+	case sf.opaque:
+		return nil
+	default:
+		res := sig.Results()
+		boolFunc := res.Len() >= 1 && isBool(res.At(0).Type())
+		for _, u := range sf.uses {
+			if boolFunc && (u.Kind == UseWeak || u.Kind == UseHash || u.Kind == UseTest) && out.Weak == "" {
+				out.Weak = u.Test
+				if u.Kind == UseHash {
+					out.Weak = "a comparison with an unkeyed hash"
+				}
+			}
+		}
+		out.Parses, out.Decodes = sf.returnsTaint()
+		if out.Weak == "" && !out.Parses {
+			return nil
+		}
+	}
+	return out
+}
+
+// exportStateFacts exports the StateFact of the package's exported
+// functions that take a string or []byte.
+func exportStateFacts(pc *Pkg) {
+	for fd, fn := range pc.FuncDecls() {
+		if !fd.Name.IsExported() {
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		for i := 0; i < params.Len(); i++ {
+			if !isStringish(params.At(i).Type()) {
+				continue
+			}
+			// A function that only parses its argument is not exported
+			// as one unless it decodes it (base64, JSON): every string
+			// helper parses.
+			if sf := pc.stateHelper(fn, i); sf != nil && (sf.Verifies || sf.Weak != "" || sf.Decodes) {
+				pc.Pass.ExportObjectFact(fn, sf)
+				break // one fact per object
+			}
+		}
+	}
+}
+
+func isStringish(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// indexState finds the functions that read a request's RequestState and
+// follows the state through each. It runs during the model's build.
+func (pc *Pkg) indexState() {
+	ix := &stateIndex{helpers: map[*types.Func]map[int]*StateFact{}}
+	pc.state = ix // stateHelper, called below, finds it here
+	byFn := map[ast.Node]*StateFunc{}
+	var order []ast.Node
+	for _, f := range pc.Pass.Files {
+		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return
+			}
+			sdk, read := pc.stateField(sel)
+			if sdk == nil || !read || isAssignTarget(sel, path) {
+				return
+			}
+			fn, _ := source.Enclosing(path)
+			if fn == nil {
+				return
+			}
+			sfn := byFn[fn]
+			if sfn == nil {
+				sfn = &StateFunc{SDK: sdk, Fn: fn}
+				byFn[fn] = sfn
+				order = append(order, fn)
+			}
+			sfn.Reads = append(sfn.Reads, sel)
+		})
+	}
+	for _, fn := range order {
+		sfn := byFn[fn]
+		body := source.FuncBody(fn)
+		flow := &stateFlow{pc: pc, fn: fn, body: body, vars: map[*types.Var]Taint{}, reads: sfn.Reads}
+		flow.run()
+		sfn.Uses = flow.uses
+		sfn.Checked = flow.verified || flow.opaque
+		sfn.Mints = pc.keylessMints(fn)
+		ix.funcs = append(ix.funcs, sfn)
+	}
+}
+
+// stateField reports a selection of the SDK's RequestState field: read
+// is true on a request's params (they hold the answers too), false on a
+// result (it holds the requests).
+func (pc *Pkg) stateField(sel *ast.SelectorExpr) (*mcpsdk.SDK, bool) {
+	obj, _ := pc.Info.Uses[sel.Sel].(*types.Var)
+	if obj == nil || !obj.IsField() || obj.Pkg() == nil {
+		return nil, false
+	}
+	sdk := pc.SDKs.ByPkg[obj.Pkg().Path()]
+	d := sdk.Duties()
+	if d == nil || obj.Name() != d.StateField {
+		return nil, false
+	}
+	t := pc.Info.TypeOf(sel.X)
+	if f, _, _ := types.LookupFieldOrMethod(t, true, nil, sdk.RoundTrip.ResponsesField); f != nil {
+		return sdk, true
+	}
+	return sdk, false
+}
+
+func isAssignTarget(e ast.Expr, path []ast.Node) bool {
+	as, ok := source.ParentOf(path).(*ast.AssignStmt)
+	return ok && slices.Contains(as.Lhs, e)
+}
+
+// keylessMints returns the state values fn gives its results that are
+// constants or concatenations with constants: minted with no key.
+func (pc *Pkg) keylessMints(fn ast.Node) []ast.Expr {
+	var out []ast.Expr
+	keyless := func(e ast.Expr) bool {
+		if _, ok := source.ConstString(pc.Info, e); ok {
+			return true
+		}
+		n, ok := source.ConstPartLen(pc.Info, e)
+		return ok && n > 0
+	}
+	ast.Inspect(source.FuncBody(fn), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() {
+					if sdk := pc.SDKs.ByPkg[pkgPath(v)]; sdk != nil && sdk.Duties() != nil && v.Name() == sdk.Duties().StateField && keyless(n.Value) {
+						out = append(out, n.Value)
+					}
+				}
+			}
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(pc.Info, n).(*types.Func)
+			if fn == nil || len(n.Args) != 1 {
+				return true
+			}
+			if sdk := pc.SDKs.OfPkg(fn); sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.NewBuilder != "" && fn.Name() == sdk.RoundTrip.NewBuilder && keyless(n.Args[0]) {
+				if s, ok := source.ConstString(pc.Info, n.Args[0]); !ok || s != "" {
+					out = append(out, n.Args[0])
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func pkgPath(o types.Object) string {
+	if o.Pkg() == nil {
+		return ""
+	}
+	return o.Pkg().Path()
+}
+
+// stateFlow follows the state through one function.
+type stateFlow struct {
+	pc    *Pkg
+	fn    ast.Node
+	body  *ast.BlockStmt
+	vars  map[*types.Var]Taint
+	reads []*ast.SelectorExpr
+	// verified is set once an integrity check takes the state, opaque
+	// once a call elicitlint cannot see into does; from there on uses
+	// are not reported. at is where.
+	verified, opaque bool
+	at               token.Pos
+	uses             []StateUse
+}
+
+// taintOf returns what e holds of the state.
+func (sf *stateFlow) taintOf(e ast.Expr) Taint {
+	pc := sf.pc
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := pc.Info.Uses[x].(*types.Var); ok {
+			return sf.vars[v]
+		}
+	case *ast.SelectorExpr:
+		if slices.Contains(sf.reads, x) {
+			return TaintRaw
+		}
+		if _, ok := pc.Info.Selections[x]; ok {
+			if t := sf.taintOf(x.X); t != 0 {
+				return TaintParsed | t&TaintDecoded
+			}
+		}
+	case *ast.IndexExpr:
+		if t := sf.taintOf(x.X); t != 0 {
+			return TaintParsed | t&TaintDecoded
+		}
+	case *ast.SliceExpr:
+		if t := sf.taintOf(x.X); t != 0 {
+			return TaintParsed | t&TaintDecoded
+		}
+	case *ast.StarExpr:
+		return sf.taintOf(x.X)
+	case *ast.UnaryExpr:
+		return sf.taintOf(x.X)
+	case *ast.TypeAssertExpr:
+		if t := sf.taintOf(x.X); t != 0 {
+			return TaintParsed | t&TaintDecoded
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			if t := sf.taintOf(x.X) | sf.taintOf(x.Y); t != 0 {
+				return TaintParsed | t&TaintDecoded
+			}
+		}
+	case *ast.CallExpr:
+		return sf.callTaint(x)
+	}
+	return 0
+}
+
+// callTaint returns what the result of a call holds of the state.
+func (sf *stateFlow) callTaint(call *ast.CallExpr) Taint {
+	pc := sf.pc
+	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+		return sf.taintOf(call.Args[0]) // a conversion
+	}
+	var in Taint
+	for _, a := range call.Args {
+		in |= sf.taintOf(a)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if _, isMethod := pc.Info.Selections[sel]; isMethod {
+			in |= sf.taintOf(sel.X)
+		}
+	}
+	if in == 0 {
+		return 0
+	}
+	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if fn == nil {
+		return 0
+	}
+	switch stdKind(fn) {
+	case stdParse:
+		return TaintParsed | in&TaintDecoded
+	case stdDecode:
+		return TaintParsed | TaintDecoded
+	case stdFormat:
+		return in
+	}
+	for i, a := range call.Args {
+		if sf.taintOf(a) == 0 {
+			continue
+		}
+		if f := pc.stateFactOf(fn, i); f != nil && f.Parses {
+			t := TaintParsed | in&TaintDecoded
+			if f.Decodes {
+				t |= TaintDecoded
+			}
+			return t
+		}
+	}
+	return 0
+}
+
+// run propagates the state through the function's variables to a fixed
+// point, then finds its uses.
+func (sf *stateFlow) run() {
+	if sf.body == nil {
+		return
+	}
+	for changed := true; changed; {
+		changed = false
+		set := func(e ast.Expr, t Taint) {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			if !ok || t == 0 {
+				return
+			}
+			v, ok := sf.pc.Info.ObjectOf(id).(*types.Var)
+			if ok && sf.vars[v]|t != sf.vars[v] {
+				sf.vars[v] |= t
+				changed = true
+			}
+		}
+		ast.Inspect(sf.body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+					return true
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					for i := range n.Lhs {
+						set(n.Lhs[i], sf.taintOf(n.Rhs[i]))
+					}
+				} else if len(n.Rhs) == 1 {
+					t := sf.taintOf(n.Rhs[0])
+					for _, l := range n.Lhs {
+						set(l, t)
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) == len(n.Names) {
+					for i := range n.Names {
+						set(n.Names[i], sf.taintOf(n.Values[i]))
+					}
+				}
+			case *ast.RangeStmt:
+				if t := sf.taintOf(n.X); t != 0 {
+					set(n.Key, TaintParsed|t&TaintDecoded)
+					if n.Value != nil {
+						set(n.Value, TaintParsed|t&TaintDecoded)
+					}
+				}
+			case *ast.CallExpr:
+				// json.Unmarshal(state, &v), fmt.Sscanf(state, f, &a):
+				// the outputs hold the state.
+				fn, _ := typeutil.Callee(sf.pc.Info, n).(*types.Func)
+				if fn == nil || len(n.Args) == 0 {
+					return true
+				}
+				k := stdKind(fn)
+				if k != stdDecode && k != stdParse {
+					return true
+				}
+				var in Taint
+				for _, a := range n.Args {
+					in |= sf.taintOf(a)
+				}
+				if in == 0 {
+					return true
+				}
+				out := TaintParsed | in&TaintDecoded
+				if k == stdDecode {
+					out |= TaintDecoded
+				}
+				for _, a := range n.Args {
+					if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+						set(u.X, out)
+					}
+				}
+			}
+			return true
+		})
+	}
+	sf.findUses()
+}
+
+// returnsTaint reports whether the function returns a value read from
+// the state, and whether through a plain decoding.
+func (sf *stateFlow) returnsTaint() (parses, decodes bool) {
+	ast.Inspect(sf.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if t := sf.taintOf(r); t != 0 {
+					parses = true
+					decodes = decodes || t&TaintDecoded != 0
+				}
+			}
+		}
+		return true
+	})
+	return parses, decodes
+}
+
+// Standard library functions, by what they do with the state.
+type stdFuncKind uint8
+
+const (
+	stdOther  stdFuncKind = iota // anything else: a project's function, os.Remove
+	stdParse                     // strings, strconv, ...: a part of it
+	stdDecode                    // base64, hex, JSON: a plain decoding
+	stdFormat                    // fmt.Sprintf: text made of it
+	stdQuiet                     // errors, logging: neither
+	stdTest                      // strings.HasPrefix...: a weak test
+	stdVerify                    // hmac.Equal, AEAD.Open...: an integrity check
+	stdHash                      // sha256.Sum256...: an unkeyed hash
+)
+
+// stdKind classifies a function of the standard library by its package
+// and name; every other function is stdOther.
+func stdKind(fn *types.Func) stdFuncKind {
+	if fn.Pkg() == nil {
+		return stdQuiet // error.Error
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	switch path {
+	case "strings", "bytes":
+		switch {
+		case strings.HasPrefix(name, "HasPrefix"), strings.HasPrefix(name, "HasSuffix"), strings.HasPrefix(name, "Contains"), name == "EqualFold", name == "Equal", name == "Compare", strings.HasPrefix(name, "Index"):
+			return stdTest
+		}
+		return stdParse
+	case "strconv", "unicode/utf8", "net/url", "path", "path/filepath", "time", "slices", "maps", "sort", "unicode":
+		return stdParse
+	case "encoding/base64", "encoding/base32", "encoding/hex", "encoding/json", "encoding/xml", "encoding/gob", "encoding/csv", "encoding/binary", "encoding/pem", "compress/gzip", "compress/flate", "io":
+		return stdDecode
+	case "fmt":
+		switch {
+		case strings.HasPrefix(name, "Sscan"):
+			return stdParse
+		case strings.HasPrefix(name, "Sprint"), name == "Sprintf", name == "Append", name == "Appendf":
+			return stdFormat
+		}
+		return stdQuiet
+	case "errors", "log", "log/slog", "context":
+		return stdQuiet
+	case "crypto/hmac":
+		if name == "Equal" {
+			return stdVerify
+		}
+		return stdQuiet
+	case "crypto/subtle":
+		if name == "ConstantTimeCompare" {
+			return stdVerify
+		}
+	case "crypto/ed25519", "crypto/ecdsa", "crypto/rsa":
+		if strings.HasPrefix(name, "Verify") {
+			return stdVerify
+		}
+	case "crypto/cipher":
+		if name == "Open" {
+			return stdVerify
+		}
+	case "crypto/sha256", "crypto/sha1", "crypto/sha512", "crypto/md5", "crypto/sha3", "hash/fnv", "hash/crc32", "hash/crc64", "hash/adler32", "hash/maphash", "hash":
+		return stdHash
+	}
+	return stdOther
+}

@@ -1,0 +1,307 @@
+package duties
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file finds the uses of the state in one function: tests of its
+// content, values read from it that reach the work, and the integrity
+// checks after which nothing is reported.
+
+// findUses walks the function in source order and records the uses of
+// the state until an integrity check (or a call it cannot see into)
+// takes it.
+func (sf *stateFlow) findUses() {
+	pc := sf.pc
+	done := func() bool { return sf.verified || sf.opaque }
+	source.WalkWithPath(sf.body, func(n ast.Node, path []ast.Node) {
+		if done() {
+			return
+		}
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			sf.callUse(x, path)
+		case *ast.BinaryExpr:
+			sf.compareUse(x, path)
+		case *ast.SwitchStmt:
+			if x.Tag != nil && sf.taintOf(x.Tag) != 0 {
+				for _, c := range x.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						if s, ok := source.ConstString(pc.Info, e); ok && s != "" {
+							sf.add(StateUse{Kind: UseTest, At: x.Tag, Path: appendPath(path, x.Tag), Test: "a switch on its value", Decoded: sf.taintOf(x.Tag)&TaintDecoded != 0})
+							return
+						}
+					}
+				}
+			}
+		case *ast.IfStmt:
+			sf.boolUse(x.Cond, path)
+		case *ast.IndexExpr:
+			if t := sf.taintOf(x.Index); t&TaintParsed != 0 {
+				sf.add(StateUse{Kind: UseIndex, At: x, Path: path, Decoded: t&TaintDecoded != 0})
+			}
+		case *ast.ReturnStmt:
+			if pc.KindOfReturn(x) == ReturnFinal {
+				sf.resultUse(x, path)
+			}
+		}
+	})
+}
+
+func appendPath(path []ast.Node, n ast.Node) []ast.Node {
+	return append(slices.Clone(path), n)
+}
+
+func (sf *stateFlow) add(u StateUse) {
+	u.Path = slices.Clone(u.Path)
+	sf.uses = append(sf.uses, u)
+}
+
+// callUse records what a call does with the state.
+func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
+	pc := sf.pc
+	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() {
+		return // a conversion
+	}
+	tainted := -1
+	var t Taint
+	for i, a := range call.Args {
+		if at := sf.taintOf(a); at != 0 {
+			tainted, t = i, t|at
+		}
+	}
+	if tainted < 0 {
+		return
+	}
+	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if fn == nil {
+		if _, ok := typeutil.Callee(pc.Info, call).(*types.Builtin); !ok {
+			sf.opaque = true // a function value
+		}
+		return
+	}
+	decoded := t&TaintDecoded != 0
+	switch stdKind(fn) {
+	case stdVerify:
+		if (fn.Name() == "Equal" || fn.Name() == "ConstantTimeCompare") && !sf.hmacKeysOK() {
+			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: "an HMAC whose key comes from the request", Decoded: decoded})
+			return
+		}
+		sf.verified = true
+	case stdTest:
+		sf.testCall(fn, call, path, decoded)
+	case stdOther:
+		if pc.SDKs.OfPkg(fn) != nil {
+			return // minting the next state, building a result
+		}
+		f := pc.stateFactOf(fn, tainted)
+		switch {
+		case f == nil:
+			if t&TaintParsed != 0 && t&TaintRaw == 0 {
+				sf.add(StateUse{Kind: UseArg, At: call, Path: path, Callee: fn.Name(), Decoded: decoded})
+			} else {
+				sf.opaque = true // may check it: precision first
+			}
+		case f.Verifies:
+			sf.verified = true
+		case f.Weak != "":
+			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: f.Weak, Via: fn.Origin(), Decoded: decoded})
+		}
+	}
+}
+
+// testCall records strings.HasPrefix(state, ...) and its kin.
+func (sf *stateFlow) testCall(fn *types.Func, call *ast.CallExpr, path []ast.Node, decoded bool) {
+	name := fn.Name()
+	test := ""
+	switch {
+	case strings.HasPrefix(name, "HasPrefix"):
+		test = "a prefix test"
+	case strings.HasPrefix(name, "HasSuffix"):
+		test = "a suffix test"
+	case strings.HasPrefix(name, "Contains"), strings.HasPrefix(name, "Index"):
+		test = "a substring test"
+	default: // Equal, EqualFold, Compare: a comparison
+		if len(call.Args) == 2 {
+			sf.comparison(call, call.Args[0], call.Args[1], token.EQL, path)
+		}
+		return
+	}
+	sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: test, Decoded: decoded})
+}
+
+// compareUse records comparisons of the state.
+func (sf *stateFlow) compareUse(b *ast.BinaryExpr, path []ast.Node) {
+	switch b.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		sf.comparison(b, b.X, b.Y, b.Op, path)
+	}
+}
+
+func (sf *stateFlow) comparison(at ast.Node, x, y ast.Expr, op token.Token, path []ast.Node) {
+	pc := sf.pc
+	tx, ty := sf.taintOf(x), sf.taintOf(y)
+	if tx == 0 && ty == 0 || tx != 0 && ty != 0 {
+		return
+	}
+	t, other := tx, y
+	if tx == 0 {
+		t, other = ty, x
+	}
+	decoded := t&TaintDecoded != 0
+	if source.IsNil(pc.Info, other) {
+		return // presence
+	}
+	if tv, ok := pc.Info.Types[other]; ok && tv.Value != nil {
+		if s, ok := source.ConstString(pc.Info, other); ok {
+			if s != "" {
+				sf.add(StateUse{Kind: UseTest, At: at, Path: path, Test: "a comparison with " + tv.Value.ExactString(), Decoded: decoded})
+			}
+			return // "": presence
+		}
+		if tv.Value.ExactString() != "0" || op != token.EQL && op != token.NEQ {
+			sf.add(StateUse{Kind: UseTest, At: at, Path: path, Test: "a comparison with " + tv.Value.ExactString(), Decoded: decoded})
+		}
+		return
+	}
+	if sf.hashed(other, 0) {
+		sf.add(StateUse{Kind: UseHash, At: at, Path: path, Test: "a comparison with an unkeyed hash", Decoded: decoded})
+		return
+	}
+	if op != token.EQL && op != token.NEQ && t&TaintParsed != 0 {
+		sf.add(StateUse{Kind: UseTest, At: at, Path: path, Test: "a comparison", Decoded: decoded})
+	}
+	// == with a value made from the request: a binding check, which
+	// tampering can only make fail.
+}
+
+// hashed reports whether e is made with an unkeyed hash.
+func (sf *stateFlow) hashed(e ast.Expr, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if fn, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); fn != nil && stdKind(fn) == stdHash {
+				found = true
+			}
+		case *ast.Ident:
+			if v, ok := sf.pc.Info.Uses[x].(*types.Var); ok && source.IsLocal(v) {
+				for _, d := range sf.pc.defsOf(v) {
+					if d.rhs != nil && sf.hashed(d.rhs, depth+1) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// boolUse records a condition that is a bool read from the state.
+func (sf *stateFlow) boolUse(cond ast.Expr, path []ast.Node) {
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				visit(x.X)
+			}
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				visit(x.X)
+				visit(x.Y)
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			if t := sf.taintOf(x); t&TaintParsed != 0 && isBool(sf.pc.Info.TypeOf(x)) {
+				sf.add(StateUse{Kind: UseTest, At: x, Path: appendPath(path, x), Test: "a value read from it", Decoded: t&TaintDecoded != 0})
+			}
+		}
+	}
+	visit(cond)
+}
+
+// resultUse records a value read from the state in a final result (but
+// not in the state it mints for the next round).
+func (sf *stateFlow) resultUse(ret *ast.ReturnStmt, path []ast.Node) {
+	pc := sf.pc
+	source.WalkWithPath(ret, func(n ast.Node, p []ast.Node) {
+		e, ok := n.(ast.Expr)
+		if !ok || len(sf.uses) > 0 && sf.uses[len(sf.uses)-1].At == ast.Node(ret) {
+			return
+		}
+		if kv, ok := n.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() && pc.SDKs.ByPkg[pkgPath(v)] != nil {
+					return
+				}
+			}
+		}
+		switch e.(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.CallExpr:
+		default:
+			return
+		}
+		if t := sf.taintOf(e); t&TaintParsed != 0 && !inStateField(pc, p) {
+			sf.add(StateUse{Kind: UseResult, At: ret, Path: path, Decoded: t&TaintDecoded != 0})
+		}
+	})
+}
+
+// inStateField reports whether the top of path is the value of a result's
+// RequestState.
+func inStateField(pc *Pkg, path []ast.Node) bool {
+	for i := len(path) - 2; i >= 0; i-- {
+		kv, ok := path[i].(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() {
+				if sdk := pc.SDKs.ByPkg[pkgPath(v)]; sdk != nil && sdk.Duties() != nil && v.Name() == sdk.Duties().StateField {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hmacKeysOK reports whether no hmac.New of the function takes its key
+// from the state or the request.
+func (sf *stateFlow) hmacKeysOK() bool {
+	pc := sf.pc
+	ok := true
+	ast.Inspect(sf.body, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !isCall || len(call.Args) != 2 {
+			return true
+		}
+		fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "crypto/hmac" || fn.Name() != "New" {
+			return true
+		}
+		key := call.Args[1]
+		if sf.taintOf(key) != 0 {
+			ok = false
+		}
+		ast.Inspect(key, func(k ast.Node) bool {
+			if e, isExpr := k.(ast.Expr); isExpr && pc.fromSDK(pc.Info.TypeOf(e)) {
+				ok = false // from the request
+			}
+			return ok
+		})
+		return ok
+	})
+	return ok
+}

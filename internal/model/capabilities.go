@@ -1,0 +1,157 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/duties"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+)
+
+// This file is the model's API for the duties protocol 2026-07-28 moved
+// onto the server author (internal/duties does the work): tests of the
+// client's capabilities and of the protocol version, pinned servers, and
+// what handlers do with RequestState. The capabilities check reads it; the
+// fail-open check can find with CondHeld the branch where a capability is
+// missing; the migration generates guards that pass HeldAt (see
+// docs/capabilities.md).
+//
+// What counts as a test of a capability. A condition tests capability C
+// when it is, or implies through && and ||, one of:
+//
+//   - x != nil (or x == nil, for the other branch), where x selects a
+//     capability from a value of the SDK's client capabilities type:
+//     caps.Elicitation (form mode: a bare elicitation: {} declares form
+//     only), caps.Elicitation.Form (form), caps.Elicitation.URL (url),
+//     caps.Sampling (sampling), caps.Sampling.Tools (sampling with tools),
+//     caps.RootsV2 or, in mcp-go, caps.Roots (roots); or x is itself a
+//     value of the elicitation or sampling capability type
+//     (e := caps.Elicitation; e != nil);
+//   - go-sdk's caps.Roots.ListChanged (the deprecated roots struct);
+//   - a call of a function that returns true only where one of the
+//     above holds: of this package (its returns are read), or of another
+//     package whose CapabilityFact says so;
+//   - a bool local variable assigned one such condition.
+//
+// The capabilities value is traced to where it comes from: the request
+// (go-sdk's req.ClientCapabilities(), mcp-go's
+// server.RequestProtocolInfoFromContext(ctx).ClientCapabilities), the
+// session (go-sdk's InitializeParams().Capabilities, mcp-go's
+// GetClientCapabilities of the session's client info), a function that
+// returns one of those, or a local variable assigned them (a variable
+// assigned both, the request's with the session's as fallback for older
+// clients, counts as the request's). A value elicitlint cannot trace
+// counts as the request's: precision first.
+//
+// A test guards a node (HeldAt) when the node is in the branch where the
+// test holds: the body of if C (or its else for !C), a case C: of a
+// switch without a tag, the right of C && ..., or any statement after
+// if !C { ... } whose body always leaves (returns, panics, breaks,
+// continues).
+//
+// What counts as a test of the protocol version: a comparison of the
+// request's or session's version (go-sdk's req.ProtocolVersion() and
+// InitializeParams().ProtocolVersion, mcp-go's RequestProtocolVersion(ctx)
+// and RequestProtocolInfo.ProtocolVersion) with a constant, and mcp-go's
+// IsModernRequest(ctx), RequestProtocolInfo.Modern and
+// mcp.IsModernProtocol(v); or a function that returns true only under
+// such a test. Held.Older is set where the request is of a protocol
+// before 2026-07-28.
+
+// Caps is a set of capabilities a request of the round trip needs; Held
+// is what holds where a node runs (the capabilities tested, on the
+// request or only on the session, and whether the request is of an older
+// protocol).
+type (
+	Caps = duties.Caps
+	Held = duties.Held
+)
+
+// The capabilities.
+const (
+	CapForm         = duties.CapForm
+	CapURL          = duties.CapURL
+	CapSampling     = duties.CapSampling
+	CapSamplingTool = duties.CapSamplingTool
+	CapRoots        = duties.CapRoots
+)
+
+// CondHeld returns what holds when the condition e is true, and when it
+// is false: the capabilities it tests (Held.Req on the request's own,
+// Held.Sess on the session's only) and whether it says the request is of
+// an older protocol (Held.Older).
+func (pc *Model) CondHeld(e ast.Expr) (whenTrue, whenFalse Held) { return pc.duties.CondHeld(e) }
+
+// HeldAt returns what holds where the last node of path runs, within its
+// function; path runs from the file (or any ancestor of the function) to
+// the node.
+func (pc *Model) HeldAt(path []ast.Node) Held { return pc.duties.HeldAt(path) }
+
+// HeldThrough is HeldAt joined with what holds at every call of the
+// node's function when that is a helper of the package (up to a few calls
+// away, stopping at sdk's handlers); known is false when the helper's
+// calls are not all known.
+func (pc *Model) HeldThrough(path []ast.Node, sdk *mcpsdk.SDK) (h Held, known bool) {
+	return pc.duties.HeldThrough(path, sdk)
+}
+
+// Pinned reports whether every server of sdk the package builds keeps
+// direct requests working on every session it serves:
+//
+//   - go-sdk: the package calls mcp.NewServer at least once, and every
+//     call's options set SupportedProtocolVersions to constant versions,
+//     all before 2026-07-28 (options written in place, in a variable, set
+//     field by field, or returned by a function of the package);
+//   - mcp-go: the package serves its servers at least once, and every
+//     transport it serves them on keeps direct requests working: stdio
+//     when every server it builds has WithLegacyServerInitiatedRequests()
+//     among its options (in place, in a slice, or from a function of the
+//     package), streamable HTTP when its options narrow the versions to
+//     older ones (WithStreamableHTTPProtocolVersions with constant
+//     versions, or mcp.LegacyProtocolVersions()...), in-process clients
+//     always.
+//
+// Anything it cannot tell counts as not pinned.
+func (pc *Model) Pinned(sdk *mcpsdk.SDK) bool { return pc.duties.Pinned(sdk) }
+
+// OlderOnly reports whether a direct request is made only while serving a
+// request of an older protocol: where a test of the protocol version says
+// so, in a function of the package called only there, or in a method
+// whose receiver (an unexported type of the package) is made only there or
+// only handed to functions that call its other methods.
+func (pc *Model) OlderOnly(dc *DirectCall) bool { return pc.duties.OlderOnly(dc.Stack) }
+
+// CallSites returns the paths to the calls of a function of this package,
+// and whether they are all its calls.
+func (pc *Model) CallSites(fn *types.Func) ([][]ast.Node, bool) { return pc.duties.CallSites(fn) }
+
+// The RequestState a client echoes: see internal/duties/requeststate.go.
+type (
+	StateFunc    = duties.StateFunc
+	StateUse     = duties.StateUse
+	StateUseKind = duties.StateUseKind
+	ReturnKind   = duties.ReturnKind
+)
+
+const (
+	UseTest   = duties.UseTest
+	UseWeak   = duties.UseWeak
+	UseHash   = duties.UseHash
+	UseResult = duties.UseResult
+	UseArg    = duties.UseArg
+	UseIndex  = duties.UseIndex
+
+	ReturnFinal    = duties.ReturnFinal
+	ReturnQuestion = duties.ReturnQuestion
+	ReturnFailure  = duties.ReturnFailure
+)
+
+// StateFuncs returns the functions of the package that read the
+// RequestState of a request, each with its uses of it that no integrity
+// check comes before.
+func (pc *Model) StateFuncs() []*StateFunc { return pc.duties.StateFuncs() }
+
+// KindOfReturn says what a return of a handler gives the client: a final
+// result, a new question (an input-required result) or a failure (an
+// error, or a result that reports one).
+func (pc *Model) KindOfReturn(ret *ast.ReturnStmt) ReturnKind { return pc.duties.KindOfReturn(ret) }
