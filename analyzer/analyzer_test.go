@@ -246,7 +246,7 @@ func TestWantsNameTheirCheck(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{})
-	analysistest.RunWithSuggestedFixes(suiteT{t}, testdata(t), a, "roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports")
+	runWithFixes(t, testdata(t), a, "roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports")
 	// Keys read under a key that is not known: nothing about keys.
 	analysistest.Run(suiteT{t}, testdata(t), a, "roundtripkeysdyn/...")
 }
@@ -258,7 +258,7 @@ func TestRoundTrip(t *testing.T) {
 func TestMigrate(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})
-	analysistest.RunWithSuggestedFixes(suiteT{t}, testdata(t), a, "migrategosdk", "migratemcpgo")
+	runWithFixes(t, testdata(t), a, "migrategosdk", "migratemcpgo")
 }
 
 // allBut lists every check but keep, for -disable.

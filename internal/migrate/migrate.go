@@ -64,7 +64,15 @@ type migration struct {
 	req    string
 	param  *ast.Field
 	rename bool
-	asks   []*ask
+	// ctxName is the name of the handler's context.Context parameter
+	// (the capability guard of mcp-go reads it), ctxParam the parameter,
+	// and ctxRename set when the fix names it.
+	ctxName   string
+	ctxParam  *ast.Field
+	ctxRename bool
+	// capsName is the variable the guard reads the capabilities into.
+	capsName string
+	asks     []*ask
 	// deleted are statements the fix removes because they only served the
 	// direct requests (serverFromCtx := server.ServerFromContext(ctx)),
 	// and blanks the variables it turns into _ for the same reason.
@@ -157,6 +165,10 @@ func (m *migration) plan() {
 		}
 	}
 	if why := m.matchAsks(); why != "" {
+		m.why = why
+		return
+	}
+	if why := m.matchGuard(); why != "" {
 		m.why = why
 		return
 	}

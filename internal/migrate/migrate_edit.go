@@ -24,9 +24,7 @@ import (
 func (m *migration) edits() ([]analysis.TextEdit, string) {
 	m.assignKeys()
 	var edits []analysis.TextEdit
-	if m.rename {
-		edits = append(edits, m.renameEdit())
-	}
+	edits = append(edits, m.renameEdits()...)
 	var more []analysis.TextEdit
 	var why string
 	if len(m.asks) == 1 {
@@ -98,25 +96,41 @@ func (m *migration) keyBase() string {
 	return m.asks[0].dc.Kind.Kind
 }
 
-// renameEdit names the handler's request parameter: `_ T` or `T` become
-// `request T`, and the other parameters of an unnamed list become `_`.
-func (m *migration) renameEdit() analysis.TextEdit {
-	f := m.param
-	if len(f.Names) == 1 {
-		return analysis.TextEdit{Pos: f.Names[0].Pos(), End: f.Names[0].End(), NewText: []byte(m.req)}
+// renameEdits name the handler's request parameter (and its context, for
+// the capability guard): `_ T` or `T` become `request T`, and the other
+// parameters of an unnamed list become `_`.
+func (m *migration) renameEdits() []analysis.TextEdit {
+	names := map[*ast.Field]string{}
+	if m.rename {
+		names[m.param] = m.req
 	}
-	// An unnamed list: name every parameter.
+	if m.ctxRename {
+		names[m.ctxParam] = m.ctxName
+	}
+	if len(names) == 0 {
+		return nil
+	}
 	list := m.funcType().Params
-	var parts []string
-	for _, p := range list.List {
-		name := "_"
-		if p == f {
-			name = m.req
+	if len(list.List) > 0 && len(list.List[0].Names) == 0 {
+		// An unnamed list: name every parameter.
+		var parts []string
+		for _, p := range list.List {
+			name := "_"
+			if n, ok := names[p]; ok {
+				name = n
+			}
+			t, _ := m.text(p.Type)
+			parts = append(parts, name+" "+t)
 		}
-		t, _ := m.text(p.Type)
-		parts = append(parts, name+" "+t)
+		return []analysis.TextEdit{{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}}
 	}
-	return analysis.TextEdit{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}
+	var edits []analysis.TextEdit
+	for _, p := range list.List {
+		if n, ok := names[p]; ok && len(p.Names) == 1 {
+			edits = append(edits, analysis.TextEdit{Pos: p.Names[0].Pos(), End: p.Names[0].End(), NewText: []byte(n)})
+		}
+	}
+	return edits
 }
 
 // withRepairs adds the schema repairs of the asks to the edits, dropping
@@ -355,6 +369,9 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 		if a.params != nil && cg.Pos() >= a.params.Pos() && cg.End() <= a.params.End() {
 			continue
 		}
+		if a.errIf != nil && cg.Pos() > a.errIf.Body.Lbrace && cg.End() <= a.errIf.Body.Rbrace {
+			continue // the error check's body moves to the guard, comments and all
+		}
 		if !m.mod.OnlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
 			for _, c := range cg.List {
 				trailing = append(trailing, c.Text)
@@ -399,14 +416,18 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 	} else {
 		fmt.Fprintf(&head, "if %s {%s\n", missing, trailing)
 	}
+	pre, cond := m.guard(ind+"\t", taken)
 	open, closeText := m.returnParts(a, ind, zeros)
-	head.WriteString(ind + "\t" + open)
-	tail := closeText + "\n" + ind + "}"
+	if pre != "" {
+		head.WriteString(strings.TrimPrefix(pre, "\n") + "\n")
+	}
+	head.WriteString(ind + "\tif " + cond + " {\n" + ind + "\t\t" + open)
+	tail := closeText + "\n" + ind + "\t}" + m.branches(ind+"\t") + "\n" + ind + "}"
 	afterText, afterErrIf := m.after(a, ind, taken)
 	tail += afterText
 	var edits []analysis.TextEdit
 	if a.params != nil {
-		reind, ok := m.reindentEdits(a.params, len(ind)+1)
+		reind, ok := m.reindentEdits(a.params, len(ind)+2)
 		if !ok {
 			return nil, "the request's params are not indented with tabs"
 		}
@@ -476,12 +497,14 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 		b.WriteString(stmt + trailing + "\n")
 		conds = append(conds, missing)
 	}
-	fmt.Fprintf(&b, "%sif %s {\n", ind, strings.Join(conds, " || "))
+	fmt.Fprintf(&b, "%sif %s {", ind, strings.Join(conds, " || "))
+	pre, cond := m.guard(ind+"\t", taken)
+	fmt.Fprintf(&b, "%s\n%s\tif %s {\n", pre, ind, cond)
 	var reqs []string
 	for _, a := range m.asks {
 		params := a.paramsText
 		if a.params != nil {
-			text, ok := m.movedText(a.params, len(ind)+2)
+			text, ok := m.movedText(a.params, len(ind)+3)
 			if !ok {
 				return nil, "the request's params are not indented with tabs"
 			}
@@ -489,20 +512,22 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 		}
 		reqs = append(reqs, m.request(a, params))
 	}
+	in := ind + "\t"
 	if m.gosdk() {
 		mcp := m.pkgName(m.sdk.TypesPkg)
-		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s: %s.%s{\n", ind, mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap)
+		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s: %s.%s{\n", in, mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap)
 		for _, r := range reqs {
-			fmt.Fprintf(&b, "%s\t\t%s,\n", ind, r)
+			fmt.Fprintf(&b, "%s\t\t%s,\n", in, r)
 		}
-		fmt.Fprintf(&b, "%s\t}}, %snil\n", ind, zeros)
+		fmt.Fprintf(&b, "%s\t}}, %snil\n", in, zeros)
 	} else {
-		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").\n", ind, m.pkgName(m.sdk.ServerPkg), rtd.NewBuilder)
+		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").\n", in, m.pkgName(m.sdk.ServerPkg), rtd.NewBuilder)
 		for _, r := range reqs {
-			fmt.Fprintf(&b, "%s\t\t%s.\n", ind, r)
+			fmt.Fprintf(&b, "%s\t\t%s.\n", in, r)
 		}
-		fmt.Fprintf(&b, "%s\t\t%s(), %snil\n", ind, rtd.Finishers[m.result], zeros)
+		fmt.Fprintf(&b, "%s\t\t%s(), %snil\n", in, rtd.Finishers[m.result], zeros)
 	}
+	fmt.Fprintf(&b, "%s}%s\n", in, m.branches(in))
 	fmt.Fprintf(&b, "%s}", ind)
 	var edits []analysis.TextEdit
 	for i, a := range m.asks {

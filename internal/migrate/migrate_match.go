@@ -80,7 +80,26 @@ func (m *migration) matchHandler() (why string, ok bool) {
 	if m.param == nil {
 		return "the handler's request parameter was not found", false
 	}
+	m.findCtx()
 	return "", true
+}
+
+// findCtx finds the handler's context.Context parameter, which the
+// capability guard reads (mcp-go), and names it when it has no usable name.
+func (m *migration) findCtx() {
+	for _, f := range m.funcType().Params.List {
+		if t := m.mod.Info.TypeOf(f.Type); t == nil || !mcpsdk.IsNamed(t, "context", "Context") {
+			continue
+		}
+		m.ctxParam = f
+		if len(f.Names) == 0 || f.Names[0].Name == "_" {
+			m.ctxName = m.freshName("ctx", map[string]bool{m.req: true})
+			m.ctxRename = true
+		} else {
+			m.ctxName = f.Names[0].Name
+		}
+		return
+	}
 }
 
 // funcType returns the handler's type.

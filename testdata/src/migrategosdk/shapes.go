@@ -157,9 +157,10 @@ func errAgain(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallTo
 	return reply(res.Action), nil, nil
 }
 
-// A comment on a line of its own in the error check would be lost.
+// A comment on a line of its own in the error check moves with it: the
+// check is what a client that cannot be asked gets.
 func commented(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: a comment in the lines the fix replaces would be lost \(round-trip\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
 	if err != nil {
 		// The client cannot elicit: say so.
 		return reply("cannot ask"), nil, nil

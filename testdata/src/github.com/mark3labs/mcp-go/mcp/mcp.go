@@ -283,3 +283,21 @@ type LoggingMessageNotification struct {
 }
 
 func NewTool(name string, opts ...ToolOption) Tool { return Tool{Name: name} }
+
+// The client's capabilities, which a handler tests before it returns
+// requests in InputRequests.
+
+type ClientCapabilities struct {
+	Roots *struct {
+		ListChanged bool `json:"listChanged,omitempty"`
+	} `json:"roots,omitempty"`
+	Sampling    *SamplingCapability    `json:"sampling,omitempty"`
+	Elicitation *ElicitationCapability `json:"elicitation,omitempty"`
+}
+
+type SamplingCapability struct{}
+
+type ElicitationCapability struct {
+	Form *struct{} `json:"form,omitempty"`
+	URL  *struct{} `json:"url,omitempty"`
+}

@@ -12,6 +12,7 @@ import (
 
 var (
 	ErrElicitationNotSupported           = errors.New("session does not support elicitation")
+	ErrRootsNotSupported                 = errors.New("session does not support roots")
 	ErrServerInitiatedRequestUnsupported = errors.New("server-initiated requests are not supported in protocol version 2026-07-28 or later: return an InputRequests map from the handler instead (multi round-trip requests, SEP-2322)")
 )
 
@@ -109,3 +110,19 @@ func ServeStdio(server *MCPServer, opts ...StdioOption) error { return nil }
 type StdioOption func(*StdioServer)
 
 type StdioServer struct{}
+
+// The client's capabilities: per request (protocol 2026-07-28) and per
+// session (older protocols).
+
+type SessionWithClientInfo interface {
+	ClientSession
+	GetClientCapabilities() mcp.ClientCapabilities
+}
+
+type RequestProtocolInfo struct {
+	Modern             bool
+	ProtocolVersion    string
+	ClientCapabilities *mcp.ClientCapabilities
+}
+
+func RequestProtocolInfoFromContext(ctx context.Context) *RequestProtocolInfo { return nil }

@@ -324,3 +324,29 @@ type ClientOptions struct {
 func bridge(ctx context.Context, ss *ServerSession) {
 	ss.Elicit(ctx, &ElicitParams{Message: ""})
 }
+
+// The client's capabilities, which a handler tests before it returns
+// requests in InputRequests.
+
+type ClientCapabilities struct {
+	RootsV2     *RootCapabilities        `json:"-"`
+	Sampling    *SamplingCapabilities    `json:"sampling,omitempty"`
+	Elicitation *ElicitationCapabilities `json:"elicitation,omitempty"`
+}
+
+type RootCapabilities struct {
+	ListChanged bool `json:"listChanged,omitempty"`
+}
+
+type SamplingCapabilities struct{}
+
+type ElicitationCapabilities struct {
+	Form *FormElicitationCapabilities `json:"form,omitempty"`
+	URL  *URLElicitationCapabilities  `json:"url,omitempty"`
+}
+
+type FormElicitationCapabilities struct{}
+
+type URLElicitationCapabilities struct{}
+
+func (r *ServerRequest[P]) ClientCapabilities() *ClientCapabilities { return nil }
