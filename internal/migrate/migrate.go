@@ -102,6 +102,13 @@ type ask struct {
 	resVar       *types.Var
 	errVar       *types.Var
 	errIf        *ast.IfStmt
+	// initIf is the if whose init statement makes the request (if res,
+	// err := call; err == nil { ... } else { ... }), with stmt that if;
+	// errBranch is its block that runs when the request fails (nil: none)
+	// and okBranch the block that runs with the answer (nil: none, or an
+	// else if).
+	initIf              *ast.IfStmt
+	errBranch, okBranch *ast.BlockStmt
 	// params is the params expression kept in place, or paramsText the
 	// params written out (nil params, positional arguments, a request
 	// value's field).
@@ -189,6 +196,9 @@ func (m *migration) plan() {
 // statements it deletes.
 func (m *migration) dropped(pos token.Pos) bool {
 	for _, a := range m.asks {
+		if a.initIf != nil && (pos < a.initIf.Init.Pos() || pos >= a.initIf.Init.End()) {
+			continue
+		}
 		if pos < a.stmt.Pos() || pos >= m.replaced(a) {
 			continue
 		}

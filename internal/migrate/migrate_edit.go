@@ -27,9 +27,12 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 	edits = append(edits, m.renameEdits()...)
 	var more []analysis.TextEdit
 	var why string
-	if len(m.asks) == 1 {
+	switch {
+	case m.asks[0].initIf != nil:
+		more, why = m.initIfEdits(m.asks[0])
+	case len(m.asks) == 1:
 		more, why = m.singleEdits(m.asks[0])
-	} else {
+	default:
 		more, why = m.multiEdits()
 	}
 	if why != "" {

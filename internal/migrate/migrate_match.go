@@ -149,8 +149,14 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 			}
 		}
 	}
+	listAt := n - 3
 	if ifs, ok := dc.Stack[n-3].(*ast.IfStmt); ok && ifs.Init == dc.Stack[n-2] {
-		return nil, "the request is in the init statement of an if"
+		// if res, err := call; err == nil { ... } else { ... }
+		if n < 4 {
+			return nil, shape
+		}
+		a.initIf = ifs
+		listAt = n - 4
 	}
 	switch p := dc.Stack[n-2].(type) {
 	case *ast.ExprStmt:
@@ -184,7 +190,12 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 	default:
 		return nil, shape
 	}
-	switch b := dc.Stack[n-3].(type) {
+	if a.initIf != nil {
+		if why := m.matchInitIf(a); why != "" {
+			return nil, why
+		}
+	}
+	switch b := dc.Stack[listAt].(type) {
 	case *ast.BlockStmt:
 		a.list = b.List
 	case *ast.CaseClause:
@@ -194,16 +205,17 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 	default:
 		return nil, shape
 	}
-	if a.errVar != nil {
+	if a.errVar != nil && a.initIf == nil {
 		i := slices.Index(a.list, a.stmt)
 		var ifs *ast.IfStmt
 		if i+1 < len(a.list) {
 			ifs, _ = a.list[i+1].(*ast.IfStmt)
 		}
-		if ifs == nil || ifs.Init != nil || ifs.Else != nil || !isErrNotNil(pc.Info, ifs.Cond, a.errVar) {
-			return nil, a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
+		if ifs != nil && ifs.Init == nil && ifs.Else == nil && isErrNotNil(pc.Info, ifs.Cond, a.errVar) {
+			a.errIf = ifs
 		}
-		a.errIf = ifs
+		// Otherwise the error is not checked: errorsChecked sees that
+		// nothing reads it, or that what does reads a later error.
 	}
 	if why := m.matchParams(a); why != "" {
 		return nil, why
@@ -405,6 +417,11 @@ func (m *migration) matchAsks() string {
 		return "the request is not made in the handler's body"
 	}
 	first := m.asks[0]
+	for _, a := range m.asks {
+		if a.initIf != nil && len(m.asks) > 1 {
+			return lineOf(m.mod, a.dc.Call.Pos()) + "it is made in the init statement of an if, and the handler makes other requests; ask them together by hand"
+		}
+	}
 	if why := m.errorsChecked(); why != "" {
 		return why
 	}
@@ -480,12 +497,17 @@ func (m *migration) errorsChecked() string {
 		if before && a.errVar.Pos() >= first {
 			return a.errName + " is declared between the requests and may be read after them"
 		}
+		kill := m.errKill(a, before)
 		bad, readBefore := false, false
 		ast.Inspect(m.body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && pc.Info.Uses[id] == a.errVar && !within(id.Pos()) {
-				if before && id.Pos() < first {
-					readBefore = true
-				} else {
+			if id, ok := n.(*ast.Ident); ok && pc.Info.ObjectOf(id) == a.errVar && !within(id.Pos()) {
+				switch {
+				case before && id.Pos() < first:
+					readBefore = readBefore || pc.Info.Uses[id] != nil
+				case kill != nil && id.Pos() >= kill.Pos():
+					// A later error in the same variable: the request's
+					// is gone by then.
+				default:
 					bad = true
 				}
 			}
@@ -499,6 +521,46 @@ func (m *migration) errorsChecked() string {
 		}
 	}
 	return ""
+}
+
+// errKill returns the statement after the request (and its error check)
+// in the request's statement list that gives the error variable a new
+// value without reading it (raw, err := json.Marshal(v)); nil when there
+// is none. When the request declares the variable, only a := that
+// declares it anew after the fix counts.
+func (m *migration) errKill(a *ask, declaredBefore bool) *ast.AssignStmt {
+	from := slices.Index(a.list, a.stmt) + 1
+	if a.errIf != nil {
+		from++
+	}
+	for _, s := range a.list[min(from, len(a.list)):] {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok {
+			if usedIn(m.mod.Info, s, a.errVar) {
+				return nil
+			}
+			continue
+		}
+		writes := false
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && m.mod.Info.ObjectOf(id) == a.errVar {
+				writes = true
+			}
+		}
+		reads := false
+		for _, r := range as.Rhs {
+			reads = reads || usedIn(m.mod.Info, r, a.errVar)
+		}
+		switch {
+		case reads:
+			return nil
+		case writes && (declaredBefore || as.Tok == token.DEFINE):
+			return as
+		case writes:
+			return nil
+		}
+	}
+	return nil
 }
 
 // usesAnswer returns the earlier request whose answer (or error) n reads.

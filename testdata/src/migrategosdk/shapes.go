@@ -167,3 +167,28 @@ func commented(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallT
 	}
 	return reply(res.Action), nil, nil
 }
+
+// The request in the init of an if: the answer is read there, and the
+// guard goes first in the branch that runs without one.
+func initIf(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}); err != nil { // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+		return reply("cannot ask: " + err.Error()), nil, nil
+	} else if res.Action != "accept" {
+		return reply("stopped"), nil, nil
+	}
+	return reply("went on"), nil, nil
+}
+
+// The error variable given a new value later by unrelated code: the
+// request's error is only read by its check.
+func errReused(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Export?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := json.Marshal(res.Content)
+	if err != nil {
+		return nil, nil, err
+	}
+	return reply(string(raw)), nil, nil
+}

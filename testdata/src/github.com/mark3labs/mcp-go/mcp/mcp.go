@@ -301,3 +301,5 @@ type ElicitationCapability struct {
 	Form *struct{} `json:"form,omitempty"`
 	URL  *struct{} `json:"url,omitempty"`
 }
+
+func NewTextContent(text string) TextContent { return TextContent{Type: "text", Text: text} }
