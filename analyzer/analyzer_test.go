@@ -258,7 +258,7 @@ func TestRoundTrip(t *testing.T) {
 func TestMigrate(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})
-	runWithFixes(t, testdata(t), a, "migrategosdk", "migratemcpgo")
+	runWithFixes(t, testdata(t), a, "migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp")
 }
 
 // allBut lists every check but keep, for -disable.

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,16 +67,19 @@ func TestRealSDKRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		module   string
 		fixtures []string
-		// migrate are the migration's fixtures, run with round-trip only.
-		migrate string
+		// migrate are the migration's fixtures, run with round-trip only;
+		// broken are those among them that must no longer build once the
+		// others are fixed (a call of another package's gate that the fix
+		// cannot change).
+		migrate, broken []string
 		// want are texts the round-trip findings on the shared fixtures
 		// must hold, one for each kind of direct request.
 		want []string
 	}{
-		{"gosdk-v1.2.0", nil, "", nil},
-		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk"}, "migrategosdk", []string{"ServerSession.Elicit fails", "ServerSession.CreateMessage fails", "ServerSession.ListRoots fails"}},
-		{"mcpgo-v0.44.0", nil, "", nil},
-		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo"}, "migratemcpgo", []string{"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"}},
+		{"gosdk-v1.2.0", nil, nil, nil, nil},
+		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk"}, []string{"migrategosdk", "migrategates", "migrategatelib", "migrategateuse", "migrategatemw"}, []string{"migrategatemw"}, []string{"ServerSession.Elicit fails", "ServerSession.CreateMessage fails", "ServerSession.ListRoots fails"}},
+		{"mcpgo-v0.44.0", nil, nil, nil, nil},
+		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp"}, nil, []string{"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"}},
 	} {
 		t.Run(tc.module, func(t *testing.T) {
 			dir := realsdkModule(t, tc.module)
@@ -98,19 +103,31 @@ func TestRealSDKRoundTrip(t *testing.T) {
 				}
 				analysistest.RunWithSuggestedFixes(suiteT{t}, dir, all, "./"+f)
 			}
-			if f := tc.migrate; f != "" {
-				if err := copyTree(filepath.Join(dir, f), filepath.Join(testdata(t), "src", f), nil); err != nil {
+			// The migration's fixtures import each other by their
+			// testdata/src paths: make those the module's.
+			mod := realsdkModulePath(t, dir)
+			localImports := func(data []byte) []byte {
+				for _, f := range tc.migrate {
+					data = bytes.ReplaceAll(data, []byte(strconv.Quote(f)), []byte(strconv.Quote(mod+"/"+f)))
+				}
+				return data
+			}
+			for _, f := range tc.migrate {
+				if err := copyTree(filepath.Join(dir, f), filepath.Join(testdata(t), "src", f), localImports); err != nil {
 					t.Fatal(err)
 				}
-				analysistest.RunWithSuggestedFixes(suiteT{t}, dir, only, "./"+f)
+			}
+			if len(tc.migrate) > 0 {
+				var pkgs []string
+				for _, f := range tc.migrate {
+					pkgs = append(pkgs, "./"+f)
+				}
+				analysistest.RunWithSuggestedFixes(suiteT{t}, dir, only, pkgs...)
 			}
 			// The fixed code compiles against the real SDK: put each
 			// golden in place of its file and build.
-			fixed := append(slices.Clone(tc.fixtures), tc.migrate)
+			fixed := append(slices.Clone(tc.fixtures), tc.migrate...)
 			for _, f := range fixed {
-				if f == "" {
-					continue
-				}
 				goldens, _ := filepath.Glob(filepath.Join(dir, f, "*.go.golden"))
 				for _, g := range goldens {
 					data, err := os.ReadFile(g)
@@ -123,12 +140,27 @@ func TestRealSDKRoundTrip(t *testing.T) {
 				}
 				cmd := exec.Command("go", "vet", "./"+f)
 				cmd.Dir = dir
-				if out, err := cmd.CombinedOutput(); err != nil {
+				out, err := cmd.CombinedOutput()
+				switch {
+				case slices.Contains(tc.broken, f) && err == nil:
+					t.Errorf("%s builds against %s with its gate's package fixed; it must fail to compile until its call is migrated", f, tc.module)
+				case !slices.Contains(tc.broken, f) && err != nil:
 					t.Errorf("the fixed %s does not build against %s: %v\n%s", f, tc.module, err, out)
 				}
 			}
 		})
 	}
+}
+
+// realsdkModulePath reads the module path of the module in dir.
+func realsdkModulePath(t testing.TB, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	return strings.TrimSpace(strings.TrimPrefix(line, "module"))
 }
 
 // TestRealSDKLayout checks, without the network, that every version

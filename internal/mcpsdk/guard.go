@@ -31,6 +31,9 @@ type Guard struct {
 	// client cannot be asked, by kind: a sentinel in ServerPkg (Sentinel)
 	// or the text of the SDK's own error (Text).
 	Errors map[string]GuardError
+	// Pin says how to keep a server on protocol 2025-11-25, where direct
+	// requests still work: the way out where no migration applies.
+	Pin string
 }
 
 // GuardError is the error a direct request of a kind returned for a client
@@ -45,6 +48,7 @@ var guards = map[string]*Guard{
 		CapsType:      "ClientCapabilities",
 		Fields:        map[string]string{KindElicitation: "Elicitation", KindSampling: "Sampling", KindRoots: "RootsV2"},
 		URLField:      "URL",
+		Pin:           "mcp.ServerOptions.SupportedProtocolVersions without 2026-07-28",
 		// go-sdk's ServerSession.Elicit checks the capability itself;
 		// CreateMessage and ListRoots send the request, and a client
 		// without the capability answers it with an error.
@@ -64,6 +68,7 @@ var guards = map[string]*Guard{
 		CapsType:     "ClientCapabilities",
 		Fields:       map[string]string{KindElicitation: "Elicitation", KindSampling: "Sampling", KindRoots: "Roots"},
 		URLField:     "URL",
+		Pin:          "server.WithStreamableHTTPProtocolVersions(mcp.LegacyProtocolVersions()...)",
 		Errors: map[string]GuardError{
 			KindElicitation: {Sentinel: "ErrElicitationNotSupported"},
 			KindSampling:    {Text: "session does not support sampling"},

@@ -45,6 +45,12 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 	for _, id := range m.blanks {
 		edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte("_")})
 	}
+	for _, a := range m.asks {
+		if a.errRest != nil {
+			// if err != nil || rest  ->  if rest
+			edits = append(edits, analysis.TextEdit{Pos: a.errTest.Pos(), End: a.errRest.Pos()})
+		}
+	}
 	edits = withRepairs(edits, m.asks)
 	if m.importBlocked != "" {
 		return nil, "the name of package " + m.importBlocked + " is taken in this file"
@@ -186,6 +192,9 @@ func (m *migration) responses() string {
 // zeros spells the zero values of the handler's results between the first
 // and the error, each followed by ", ".
 func (m *migration) zeros() (string, bool) {
+	if m.gate != nil {
+		return "", true // see gateBody.around
+	}
 	qual := m.mod.Qualifier(m.file)
 	var b strings.Builder
 	res := m.sig.Results()
@@ -238,7 +247,7 @@ func (m *migration) parsesContent(a *ask) bool {
 // lookup spells the statement that reads the answer, and the condition
 // under which it is missing. taken holds the names already used.
 func (m *migration) lookup(a *ask, taken map[string]bool, needVar bool) (stmt, missing string) {
-	key := fmt.Sprintf("%q", a.key)
+	key := m.keyText(a)
 	if m.gosdk() {
 		ok := m.freshName("ok", taken)
 		taken[ok] = true
@@ -268,7 +277,7 @@ func (m *migration) lookup(a *ask, taken map[string]bool, needVar bool) (stmt, m
 // request spells one request of the result, with its params at params:
 // `"key": params` (go-sdk) or `Method("key", params)` (mcp-go).
 func (m *migration) request(a *ask, params string) string {
-	key := fmt.Sprintf("%q", a.key)
+	key := m.keyText(a)
 	if m.gosdk() {
 		return key + ": " + params
 	}
@@ -325,7 +334,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 // keepsErrIf reports whether the error check after the request stays
 // where it is (it checks what replaces the request's error).
 func (m *migration) keepsErrIf(a *ask) bool {
-	return a.errIf != nil && !m.downconverts(a) && m.parsesContent(a)
+	return a.errIf != nil && (a.errRest != nil || !m.downconverts(a) && m.parsesContent(a))
 }
 
 // blockInner returns the text between a block's braces, from the newline
@@ -452,24 +461,53 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 func (m *migration) lookupDiscard(a *ask, taken map[string]bool) (string, string) {
 	ok := m.freshName("ok", taken)
 	taken[ok] = true
-	return fmt.Sprintf("_, %s := %s[%q].(%s)", ok, m.responses(), a.key, m.answerType(a)), "!" + ok
+	return fmt.Sprintf("_, %s := %s[%s].(%s)", ok, m.responses(), m.keyText(a), m.answerType(a)), "!" + ok
 }
 
 // returnParts spells the return statement that asks, around the params
 // of a single request: what comes before them and what after.
 func (m *migration) returnParts(a *ask, ind, zeros string) (string, string) {
+	open, closeText := m.requestParts(a)
+	pre, post := m.returnAround(zeros)
+	return "return " + pre + open, closeText + post
+}
+
+// requestParts spells the result that asks for a's request, around its
+// params: &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"k": ...}}
+// (go-sdk) or server.NewInputRequestBuilder("").Elicit("k", ...).ToolResult()
+// (mcp-go).
+func (m *migration) requestParts(a *ask) (string, string) {
 	rtd := m.sdk.RoundTrip
+	key := m.keyText(a)
 	if m.gosdk() {
 		mcp := m.pkgName(m.sdk.TypesPkg)
-		return fmt.Sprintf("return &%s.%s{%s: %s.%s{%q: ", mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap, a.key),
-			"}}, " + zeros + "nil"
+		return fmt.Sprintf("&%s.%s{%s: %s.%s{%s: ", mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap, key), "}}"
 	}
 	srv := m.pkgName(m.sdk.ServerPkg)
 	fin := rtd.Finishers[m.result]
 	if a.params == nil && a.paramsText == "" {
-		return fmt.Sprintf("return %s.%s(\"\").%s(%q", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+		return fmt.Sprintf("%s.%s(\"\").%s(%s", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, key), ")." + fin + "()"
 	}
-	return fmt.Sprintf("return %s.%s(\"\").%s(%q, ", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+	return fmt.Sprintf("%s.%s(\"\").%s(%s, ", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, key), ")." + fin + "()"
+}
+
+// returnAround spells what a return that asks has before and after the
+// result that asks: a handler's zero values and nil error, or a gate's
+// other results (see gateReturn).
+func (m *migration) returnAround(zeros string) (string, string) {
+	if m.gate != nil {
+		return m.gate.around()
+	}
+	return "", ", " + zeros + "nil"
+}
+
+// keyText spells the key of a's request: a constant, or a gate's key
+// parameter.
+func (m *migration) keyText(a *ask) string {
+	if m.gate != nil {
+		return m.gate.key
+	}
+	return fmt.Sprintf("%q", a.key)
 }
 
 // multiEdits rewrites several requests of one handler into one result

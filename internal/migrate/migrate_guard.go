@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/textedit"
 )
 
 // This file writes the capability guard of a migrated handler. Protocol
@@ -79,6 +80,9 @@ func (m *migration) matchGuard() string {
 	for i, a := range m.asks {
 		// The answer is read right after the request: a check that goes on
 		// without one would read nothing.
+		if a.errRest != nil && (m.downconverts(a) || m.parsesContent(a)) {
+			return lineOf(m.mod, a.dc.Call.Pos()) + "its error check tests more than the error, and the fix converts the answer right after it"
+		}
 		if (m.downconverts(a) || m.parsesContent(a)) && (a.errIf == nil || !m.mod.Terminates(a.errIf.Body)) {
 			return lineOf(m.mod, a.dc.Call.Pos()) + "its error check does not return, and the fix reads the answer right after it"
 		}
@@ -266,26 +270,43 @@ func (m *migration) guardError(a *ask) string {
 
 // bodyLines returns the statements of a block as lines indented by ind,
 // each starting with a newline: the block's text between its braces, its
-// lines moved from the block's indentation to ind.
+// lines moved from the block's indentation to ind (a gate's returns in it
+// get the result that asks, see gateBody.copied).
 func (m *migration) bodyLines(b *ast.BlockStmt, ind string) string {
-	inner := m.blockInner(b)
+	data, tf := m.mod.Src(b.Pos())
+	start, end := tf.Offset(b.Lbrace)+1, tf.Offset(b.Rbrace)
+	orig := string(data[start:end])
+	inner := orig
+	if m.gate != nil && len(m.gate.copied) > 0 {
+		var es []textedit.Edit
+		for _, e := range m.gate.copied {
+			es = append(es, textedit.Edit{Start: tf.Offset(e.Pos) - start, End: tf.Offset(e.End) - start, Text: string(e.NewText)})
+		}
+		inner = string(textedit.Apply([]byte(orig), es))
+	}
 	from := m.mod.IndentOf(b.Pos()) + "\t"
-	inner = strings.TrimRight(inner, " \t")
-	inner = strings.TrimSuffix(inner, "\n")
 	if !strings.HasPrefix(inner, "\n") {
 		// { stmt } on one line.
 		return "\n" + ind + strings.TrimSpace(inner)
 	}
+	// Which lines start inside a raw string (kept as they are), from the
+	// original text: the edits add no line.
 	raws := rawStrings(b)
-	_, tf := m.mod.Src(b.Pos())
-	lines := strings.Split(inner[1:], "\n")
+	var inRawLine []bool
+	off := start + 1
+	for _, l := range strings.Split(orig[1:], "\n") {
+		inRawLine = append(inRawLine, inRaw(raws, tf.Pos(off)))
+		off += len(l) + 1
+	}
+	lines := strings.Split(strings.TrimRight(inner[1:], " \t"), "\n")
 	var out strings.Builder
-	off := tf.Offset(b.Lbrace) + 2 // the first line's start
-	for _, l := range lines {
+	for i, l := range lines {
+		if i == len(lines)-1 && strings.TrimSpace(l) == "" {
+			break
+		}
 		out.WriteString("\n")
-		inRawString := inRaw(raws, tf.Pos(off))
 		switch {
-		case inRawString:
+		case i < len(inRawLine) && inRawLine[i]:
 			out.WriteString(l)
 		case strings.HasPrefix(l, from):
 			out.WriteString(ind + l[len(from):])
@@ -293,7 +314,6 @@ func (m *migration) bodyLines(b *ast.BlockStmt, ind string) string {
 		default:
 			out.WriteString(ind + strings.TrimLeft(l, "\t"))
 		}
-		off += len(l) + 1
 	}
 	return out.String()
 }

@@ -16,7 +16,7 @@ import (
 // than on the values of the call in progress, or nil (see
 // source.ImpureIn): the handler's parameters are the call's.
 func (m *migration) impure(n ast.Node) ast.Node {
-	return m.mod.ImpureIn(n, m.fn, true)
+	return m.mod.ImpureInExcept(n, m.fn, true, m.safe)
 }
 
 // impureAny returns the first node of the non-nil ns that impure finds.

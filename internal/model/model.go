@@ -91,6 +91,7 @@ Result is the model the checks read.`,
 		FactTypes: []analysis.Fact{
 			new(WrapperFact), new(HandlerFact), new(SchemaFact), new(ContentReadsFact),
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
+			new(AskGateFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -133,6 +134,9 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 			break
 		}
 	}
+	// The migration of gates with their callers, planned now because
+	// other packages need its facts (summary_asks.go).
+	pc.Sum.Asks = summariseAsks(pc)
 	return pc, nil
 }
 
@@ -144,6 +148,9 @@ type Summaries struct {
 	Handlers    *handlerSummary
 	Readers     *contentReaders
 	Gates       map[*types.Func]*flow.GateFact
+	// Asks is the migration's plan for the gates that ask the client
+	// directly and their callers (summary_asks.go).
+	Asks AskPlans
 }
 
 func summarise(pc *Model, d *Discovery) *Summaries {

@@ -212,9 +212,10 @@ func (pc *Package) pureMethod(call *ast.CallExpr, fn *types.Func, recv *types.Va
 		return (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0
 	}
 	if sdk := pc.SDKs.OfPkg(obj); sdk != nil && sdk.RoundTrip != nil {
-		// Readers of the request; every other method of an SDK may send
-		// a message to the client or change a server.
-		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name())
+		// Readers of the request and of what a session holds; every
+		// other method of an SDK may send a message to the client or
+		// change a server.
+		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name()) || sdk.Reads(obj.Name(), fn.Name())
 	}
 	switch obj.Pkg().Path() + "." + obj.Name() {
 	case "log.Logger":
@@ -433,9 +434,19 @@ func (pc *Package) pureFunc(fn *types.Func) bool {
 // they are written. paramsLocal says whether fn's parameters are values of
 // the call (see callLocal).
 func (pc *Package) ImpureIn(n ast.Node, fn ast.Node, paramsLocal bool) ast.Node {
+	return pc.ImpureInExcept(n, fn, paramsLocal, nil)
+}
+
+// ImpureInExcept is ImpureIn, but takes the nodes for which skip is true
+// as replay-safe without looking into them (a call whose callee the caller
+// knows to be replay-safe once the fix is applied).
+func (pc *Package) ImpureInExcept(n ast.Node, fn ast.Node, paramsLocal bool, skip func(ast.Node) bool) ast.Node {
 	var bad ast.Node
 	ast.Inspect(n, func(n ast.Node) bool {
-		if bad != nil {
+		if bad != nil || n == nil {
+			return false
+		}
+		if skip != nil && skip(n) {
 			return false
 		}
 		switch n := n.(type) {

@@ -87,7 +87,7 @@ func registerExamples(mcpServer *server.MCPServer) {
 			}
 			elicitationID := rand.Text()
 			url := fmt.Sprintf("https://myserver.com/set-api-key?elicitationId=%s", elicitationID)
-			result, err := mcpServer.RequestURLElicitation(ctx, session, elicitationID, url, "Please authenticate in your browser to continue.") // want `MCPServer.RequestURLElicitation returns .*; no automatic fix: .rand.Text\(\). before the request runs again on the call that brings the answer \(round-trip\)`
+			result, err := mcpServer.RequestURLElicitation(ctx, session, elicitationID, url, "Please authenticate in your browser to continue.") // want `MCPServer.RequestURLElicitation returns .*; no automatic fix: .rand.Text\(\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
 			if err != nil {
 				return nil, fmt.Errorf("URL elicitation failed: %w", err)
 			}
@@ -161,7 +161,7 @@ func registerSampling(mcpServer *server.MCPServer) {
 	})
 	// An if whose condition reads the answer too is left alone.
 	mcpServer.AddTool(mcp.NewTool("first_root"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if result, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}); err == nil && len(result.Roots) > 0 { // want `MCPServer.RequestRoots returns .*; no automatic fix: the request is in the init statement of an if whose condition is not err == nil or err != nil \(round-trip\)`
+		if result, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}); err == nil && len(result.Roots) > 0 { // want `MCPServer.RequestRoots returns .*; no automatic fix: the request is in the init statement of an if whose condition is not err == nil or err != nil; until it is migrated, pinning .* \(round-trip\)`
 			return mcp.NewToolResultText(result.Roots[0].URI), nil
 		}
 		return mcp.NewToolResultError("no roots"), nil
@@ -199,7 +199,7 @@ func registerBuilt(mcpServer *server.MCPServer) {
 	// A counter in the server's state is not a value of the call.
 	mcpServer.AddTool(mcp.NewTool("counted"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		asked.Add(1)
-		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .asked.Add\(1\). before the request runs again on the call that brings the answer \(round-trip\)`
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .asked.Add\(1\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
 		if err != nil {
 			return nil, err
 		}
@@ -212,7 +212,7 @@ func registerBuilt(mcpServer *server.MCPServer) {
 		q := url.Values(seenValues)
 		q.Set("user", request.GetString("user", ""))
 		seen[request.GetString("user", "")] = true
-		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .q.Set\("user", request.GetString\("user", ""\)\). before the request runs again on the call that brings the answer \(round-trip\)`
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .q.Set\("user", request.GetString\("user", ""\)\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +235,7 @@ func registerPrompts(mcpServer *server.MCPServer) {
 	})
 	// A resource handler returns contents, which cannot carry requests.
 	mcpServer.AddResource(mcp.NewResource("file:///x", "x"), func(ctx context.Context, request mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		res, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*; no automatic fix: mcp-go resource handlers return contents, which cannot carry requests \(round-trip\)`
+		res, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*; no automatic fix: mcp-go resource handlers return contents, which cannot carry requests; until it is migrated, pinning .* \(round-trip\)`
 		if err != nil || len(res.Roots) == 0 {
 			return nil, err
 		}

@@ -350,3 +350,10 @@ type FormElicitationCapabilities struct{}
 type URLElicitationCapabilities struct{}
 
 func (r *ServerRequest[P]) ClientCapabilities() *ClientCapabilities { return nil }
+
+type InitializeParams struct {
+	Capabilities    *ClientCapabilities `json:"capabilities"`
+	ProtocolVersion string              `json:"protocolVersion"`
+}
+
+func (ss *ServerSession) InitializeParams() *InitializeParams { return nil }
