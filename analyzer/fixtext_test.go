@@ -33,9 +33,10 @@ var fixRuns = map[string]struct {
 	cfg  analyzer.Config
 	pkgs []string
 }{
-	"answers":      {analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
-	"roundtrip":    {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
-	"migrate":      {analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo"}},
+	"answers":   {analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
+	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
+	"migrate": {analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
+		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp"}},
 	"schemarepair": {analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
 	"failopen":     {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
 	"capabilities": {analyzer.Config{Disable: only(analyzer.CheckCapabilities)}, []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
@@ -52,7 +53,7 @@ var fixtureFixes = []struct {
 }{
 	{"answers", []string{"contentschema", "fixes"}},
 	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
-	{"migrate", []string{"migrategosdk", "migratemcpgo"}},
+	{"migrate", []string{"migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatelibmcp", "migrategateusemcp"}},
 	{"schemarepair", []string{"schemarepair"}},
 	{"capabilities", []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
@@ -78,6 +79,9 @@ func runFixes(t *testing.T, name string) *fixRun {
 	v, _ := fixRunsDone.LoadOrStore(name, &fixRun{})
 	r := v.(*fixRun)
 	r.once.Do(func() {
+		if *updateGolden {
+			updateGoldens(t, testdata(t), newAnalyzer(t, spec.cfg), spec.pkgs...)
+		}
 		rt := &recordingT{T: t}
 		r.results = analysistest.RunWithSuggestedFixes(prooftest.Suite(rt), testdata(t), newAnalyzer(t, spec.cfg), spec.pkgs...)
 		r.errors = rt.errors()

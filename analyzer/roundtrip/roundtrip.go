@@ -50,6 +50,7 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 func Run(c *check.Pass) {
 	rt := &roundTripCheck{Pass: c, migrations: migrate.New(c.Model)}
 	rt.directRequests()
+	rt.gateCalls()
 	rt.answerAsserts()
 	rt.answerKinds()
 	rt.contentAsserts()
@@ -88,7 +89,7 @@ func (rt *roundTripCheck) directRequests() {
 			msg += "; reached from " + ctx.reachedFrom
 		}
 		if len(fixes) == 0 && why != "" {
-			msg += "; no automatic fix: " + why
+			msg += "; no automatic fix: " + why + pinText(dc.SDK)
 		}
 		rt.Record(dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
 	}
@@ -153,6 +154,16 @@ func directMessage(dc *model.DirectCall, ctx requestContext) string {
 	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.Kind.Kind, where, rtd.ResponsesField, answer, later)
 }
 
+// pinText says the way out where no migration applies, with what it
+// costs: the server pinned to protocol 2025-11-25, where direct requests
+// still work, for the deprecation window.
+func pinText(sdk *mcpsdk.SDK) string {
+	if g := sdk.Guard(); g != nil && g.Pin != "" {
+		return "; until it is migrated, pinning the server to protocol 2025-11-25 (" + g.Pin + ") keeps the request working for every client, which then forgoes 2026-07-28, for the deprecation window only"
+	}
+	return ""
+}
+
 // panicTail ends the messages about reads that panic on client input.
 func panicTail(sdk *mcpsdk.SDK) string {
 	if sdk.RoundTrip.ResponseIface != "" {
@@ -194,7 +205,7 @@ func (rt *roundTripCheck) requestContext(dc *model.DirectCall) requestContext {
 	if fn == nil {
 		return requestContext{}
 	}
-	if rt.IsHandler(fn, dc.SDK) {
+	if rt.IsHandler(fn, dc.SDK) && !rt.migrations.InGate(dc) {
 		return requestContext{handler: true}
 	}
 	var ctx requestContext

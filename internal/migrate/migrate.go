@@ -64,7 +64,22 @@ type migration struct {
 	req    string
 	param  *ast.Field
 	rename bool
-	asks   []*ask
+	// ctxName is the name of the handler's context.Context parameter
+	// (the capability guard of mcp-go reads it), ctxParam the parameter,
+	// and ctxRename set when the fix names it.
+	ctxName   string
+	ctxParam  *ast.Field
+	ctxRename bool
+	// capsName is the variable the guard reads the capabilities into.
+	capsName string
+	// safe, when set, tells the nodes that are replay-safe once the fix is
+	// applied (the calls of a chain's functions, see chain.safeCall).
+	safe func(ast.Node) bool
+	// gate is set when the function is a gate migrated with its callers
+	// (migrate_gate.go): its key is a parameter and its return that asks
+	// returns its other results too.
+	gate *gateBody
+	asks []*ask
 	// deleted are statements the fix removes because they only served the
 	// direct requests (serverFromCtx := server.ServerFromContext(ctx)),
 	// and blanks the variables it turns into _ for the same reason.
@@ -94,6 +109,17 @@ type ask struct {
 	resVar       *types.Var
 	errVar       *types.Var
 	errIf        *ast.IfStmt
+	// errTest and errRest are set when errIf tests more than the error
+	// (err != nil || rest): the fix deletes errTest and the || after it.
+	errTest *ast.BinaryExpr
+	errRest ast.Expr
+	// initIf is the if whose init statement makes the request (if res,
+	// err := call; err == nil { ... } else { ... }), with stmt that if;
+	// errBranch is its block that runs when the request fails (nil: none)
+	// and okBranch the block that runs with the answer (nil: none, or an
+	// else if).
+	initIf              *ast.IfStmt
+	errBranch, okBranch *ast.BlockStmt
 	// params is the params expression kept in place, or paramsText the
 	// params written out (nil params, positional arguments, a request
 	// value's field).
@@ -122,11 +148,18 @@ func New(mod *model.Model) *Migrations {
 }
 
 // Migrate returns the fix that moves dc to the round trip, or why there is
-// none ("" when the finding says it already).
+// none ("" when the finding says it already). A request in a gate is
+// migrated with the gate's callers (migrate_gate.go); the fix's related
+// positions are the handlers that return the request.
 func (ms *Migrations) Migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, string) {
 	fn, _ := source.Enclosing(dc.Stack)
 	if fn == nil {
 		return nil, "the request is not made in a function"
+	}
+	if plans, ok := ms.mod.Sum.Asks.(*askPlans); ok {
+		if c := plans.gates[fn]; c != nil {
+			return c.fixes, c.why
+		}
 	}
 	m := ms.byFn[fn]
 	if m == nil {
@@ -135,6 +168,59 @@ func (ms *Migrations) Migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, st
 		ms.byFn[fn] = m
 	}
 	return m.fixes, m.why
+}
+
+// GateCall is a call, in this package, of another package's gate (or of a
+// wrapper of one) whose signature the gate's package's fix changes: Fixes
+// change the calls (and the package's own wrappers on the way), or Why
+// says why they cannot, in which case the package no longer builds once
+// the gate's package is fixed.
+type GateCall struct {
+	Call    *ast.CallExpr
+	Callee  *types.Func
+	Fixes   []analysis.SuggestedFix
+	Why     string
+	Related []analysis.RelatedInformation
+}
+
+// GateCalls returns the package's calls of other packages' gates, one
+// per gate called (at its first call).
+func (ms *Migrations) GateCalls() []GateCall {
+	plans, ok := ms.mod.Sum.Asks.(*askPlans)
+	if !ok {
+		return nil
+	}
+	var out []GateCall
+	for _, c := range plans.imported {
+		calls := c.ix.calls[c.fns[0].obj]
+		if len(calls) == 0 {
+			continue
+		}
+		gc := GateCall{Call: calls[0].call, Callee: c.fns[0].obj, Fixes: c.fixes, Why: c.why, Related: c.related}
+		out = append(out, gc)
+	}
+	return out
+}
+
+// InGate reports whether dc is made in a gate (a function the fix
+// migrates with its callers, or would): not a handler, even when it takes
+// the call's request.
+func (ms *Migrations) InGate(dc *model.DirectCall) bool {
+	fn, _ := source.Enclosing(dc.Stack)
+	plans, ok := ms.mod.Sum.Asks.(*askPlans)
+	return ok && fn != nil && plans.gates[fn] != nil
+}
+
+// GateRelated returns the handlers that return the request of a gate's
+// migration, for the finding at its request.
+func (ms *Migrations) GateRelated(dc *model.DirectCall) []analysis.RelatedInformation {
+	fn, _ := source.Enclosing(dc.Stack)
+	if plans, ok := ms.mod.Sum.Asks.(*askPlans); ok && fn != nil {
+		if c := plans.gates[fn]; c != nil && c.why == "" {
+			return c.related
+		}
+	}
+	return nil
 }
 
 // plan decides the migration of the handler and writes its fix.
@@ -160,6 +246,10 @@ func (m *migration) plan() {
 		m.why = why
 		return
 	}
+	if why := m.matchGuard(); why != "" {
+		m.why = why
+		return
+	}
 	if why := m.unusedAfter(); why != "" {
 		m.why = why
 		return
@@ -177,6 +267,9 @@ func (m *migration) plan() {
 // statements it deletes.
 func (m *migration) dropped(pos token.Pos) bool {
 	for _, a := range m.asks {
+		if a.initIf != nil && (pos < a.initIf.Init.Pos() || pos >= a.initIf.Init.End()) {
+			continue
+		}
 		if pos < a.stmt.Pos() || pos >= m.replaced(a) {
 			continue
 		}

@@ -24,14 +24,15 @@ import (
 func (m *migration) edits() ([]analysis.TextEdit, string) {
 	m.assignKeys()
 	var edits []analysis.TextEdit
-	if m.rename {
-		edits = append(edits, m.renameEdit())
-	}
+	edits = append(edits, m.renameEdits()...)
 	var more []analysis.TextEdit
 	var why string
-	if len(m.asks) == 1 {
+	switch {
+	case m.asks[0].initIf != nil:
+		more, why = m.initIfEdits(m.asks[0])
+	case len(m.asks) == 1:
 		more, why = m.singleEdits(m.asks[0])
-	} else {
+	default:
 		more, why = m.multiEdits()
 	}
 	if why != "" {
@@ -43,6 +44,12 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 	}
 	for _, id := range m.blanks {
 		edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte("_")})
+	}
+	for _, a := range m.asks {
+		if a.errRest != nil {
+			// if err != nil || rest  ->  if rest
+			edits = append(edits, analysis.TextEdit{Pos: a.errTest.Pos(), End: a.errRest.Pos()})
+		}
 	}
 	edits = withRepairs(edits, m.asks)
 	if m.importBlocked != "" {
@@ -98,25 +105,41 @@ func (m *migration) keyBase() string {
 	return m.asks[0].dc.Kind.Kind
 }
 
-// renameEdit names the handler's request parameter: `_ T` or `T` become
-// `request T`, and the other parameters of an unnamed list become `_`.
-func (m *migration) renameEdit() analysis.TextEdit {
-	f := m.param
-	if len(f.Names) == 1 {
-		return analysis.TextEdit{Pos: f.Names[0].Pos(), End: f.Names[0].End(), NewText: []byte(m.req)}
+// renameEdits name the handler's request parameter (and its context, for
+// the capability guard): `_ T` or `T` become `request T`, and the other
+// parameters of an unnamed list become `_`.
+func (m *migration) renameEdits() []analysis.TextEdit {
+	names := map[*ast.Field]string{}
+	if m.rename {
+		names[m.param] = m.req
 	}
-	// An unnamed list: name every parameter.
+	if m.ctxRename {
+		names[m.ctxParam] = m.ctxName
+	}
+	if len(names) == 0 {
+		return nil
+	}
 	list := m.funcType().Params
-	var parts []string
-	for _, p := range list.List {
-		name := "_"
-		if p == f {
-			name = m.req
+	if len(list.List) > 0 && len(list.List[0].Names) == 0 {
+		// An unnamed list: name every parameter.
+		var parts []string
+		for _, p := range list.List {
+			name := "_"
+			if n, ok := names[p]; ok {
+				name = n
+			}
+			t, _ := m.text(p.Type)
+			parts = append(parts, name+" "+t)
 		}
-		t, _ := m.text(p.Type)
-		parts = append(parts, name+" "+t)
+		return []analysis.TextEdit{{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}}
 	}
-	return analysis.TextEdit{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}
+	var edits []analysis.TextEdit
+	for _, p := range list.List {
+		if n, ok := names[p]; ok && len(p.Names) == 1 {
+			edits = append(edits, analysis.TextEdit{Pos: p.Names[0].Pos(), End: p.Names[0].End(), NewText: []byte(n)})
+		}
+	}
+	return edits
 }
 
 // withRepairs adds the schema repairs of the asks to the edits, dropping
@@ -169,6 +192,9 @@ func (m *migration) responses() string {
 // zeros spells the zero values of the handler's results between the first
 // and the error, each followed by ", ".
 func (m *migration) zeros() (string, bool) {
+	if m.gate != nil {
+		return "", true // see gateBody.around
+	}
 	qual := m.mod.Qualifier(m.file)
 	var b strings.Builder
 	res := m.sig.Results()
@@ -221,7 +247,7 @@ func (m *migration) parsesContent(a *ask) bool {
 // lookup spells the statement that reads the answer, and the condition
 // under which it is missing. taken holds the names already used.
 func (m *migration) lookup(a *ask, taken map[string]bool, needVar bool) (stmt, missing string) {
-	key := fmt.Sprintf("%q", a.key)
+	key := m.keyText(a)
 	if m.gosdk() {
 		ok := m.freshName("ok", taken)
 		taken[ok] = true
@@ -251,7 +277,7 @@ func (m *migration) lookup(a *ask, taken map[string]bool, needVar bool) (stmt, m
 // request spells one request of the result, with its params at params:
 // `"key": params` (go-sdk) or `Method("key", params)` (mcp-go).
 func (m *migration) request(a *ask, params string) string {
-	key := fmt.Sprintf("%q", a.key)
+	key := m.keyText(a)
 	if m.gosdk() {
 		return key + ": " + params
 	}
@@ -308,7 +334,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 // keepsErrIf reports whether the error check after the request stays
 // where it is (it checks what replaces the request's error).
 func (m *migration) keepsErrIf(a *ask) bool {
-	return a.errIf != nil && !m.downconverts(a) && m.parsesContent(a)
+	return a.errIf != nil && (a.errRest != nil || !m.downconverts(a) && m.parsesContent(a))
 }
 
 // blockInner returns the text between a block's braces, from the newline
@@ -355,6 +381,9 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 		if a.params != nil && cg.Pos() >= a.params.Pos() && cg.End() <= a.params.End() {
 			continue
 		}
+		if a.errIf != nil && cg.Pos() > a.errIf.Body.Lbrace && cg.End() <= a.errIf.Body.Rbrace {
+			continue // the error check's body moves to the guard, comments and all
+		}
 		if !m.mod.OnlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
 			for _, c := range cg.List {
 				trailing = append(trailing, c.Text)
@@ -399,14 +428,18 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 	} else {
 		fmt.Fprintf(&head, "if %s {%s\n", missing, trailing)
 	}
+	pre, cond := m.guard(ind+"\t", taken)
 	open, closeText := m.returnParts(a, ind, zeros)
-	head.WriteString(ind + "\t" + open)
-	tail := closeText + "\n" + ind + "}"
+	if pre != "" {
+		head.WriteString(strings.TrimPrefix(pre, "\n") + "\n")
+	}
+	head.WriteString(ind + "\tif " + cond + " {\n" + ind + "\t\t" + open)
+	tail := closeText + "\n" + ind + "\t}" + m.branches(ind+"\t") + "\n" + ind + "}"
 	afterText, afterErrIf := m.after(a, ind, taken)
 	tail += afterText
 	var edits []analysis.TextEdit
 	if a.params != nil {
-		reind, ok := m.reindentEdits(a.params, len(ind)+1)
+		reind, ok := m.reindentEdits(a.params, len(ind)+2)
 		if !ok {
 			return nil, "the request's params are not indented with tabs"
 		}
@@ -428,24 +461,53 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 func (m *migration) lookupDiscard(a *ask, taken map[string]bool) (string, string) {
 	ok := m.freshName("ok", taken)
 	taken[ok] = true
-	return fmt.Sprintf("_, %s := %s[%q].(%s)", ok, m.responses(), a.key, m.answerType(a)), "!" + ok
+	return fmt.Sprintf("_, %s := %s[%s].(%s)", ok, m.responses(), m.keyText(a), m.answerType(a)), "!" + ok
 }
 
 // returnParts spells the return statement that asks, around the params
 // of a single request: what comes before them and what after.
 func (m *migration) returnParts(a *ask, ind, zeros string) (string, string) {
+	open, closeText := m.requestParts(a)
+	pre, post := m.returnAround(zeros)
+	return "return " + pre + open, closeText + post
+}
+
+// requestParts spells the result that asks for a's request, around its
+// params: &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"k": ...}}
+// (go-sdk) or server.NewInputRequestBuilder("").Elicit("k", ...).ToolResult()
+// (mcp-go).
+func (m *migration) requestParts(a *ask) (string, string) {
 	rtd := m.sdk.RoundTrip
+	key := m.keyText(a)
 	if m.gosdk() {
 		mcp := m.pkgName(m.sdk.TypesPkg)
-		return fmt.Sprintf("return &%s.%s{%s: %s.%s{%q: ", mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap, a.key),
-			"}}, " + zeros + "nil"
+		return fmt.Sprintf("&%s.%s{%s: %s.%s{%s: ", mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap, key), "}}"
 	}
 	srv := m.pkgName(m.sdk.ServerPkg)
 	fin := rtd.Finishers[m.result]
 	if a.params == nil && a.paramsText == "" {
-		return fmt.Sprintf("return %s.%s(\"\").%s(%q", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+		return fmt.Sprintf("%s.%s(\"\").%s(%s", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, key), ")." + fin + "()"
 	}
-	return fmt.Sprintf("return %s.%s(\"\").%s(%q, ", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, a.key), ")." + fin + "(), " + zeros + "nil"
+	return fmt.Sprintf("%s.%s(\"\").%s(%s, ", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, key), ")." + fin + "()"
+}
+
+// returnAround spells what a return that asks has before and after the
+// result that asks: a handler's zero values and nil error, or a gate's
+// other results (see gateReturn).
+func (m *migration) returnAround(zeros string) (string, string) {
+	if m.gate != nil {
+		return m.gate.around()
+	}
+	return "", ", " + zeros + "nil"
+}
+
+// keyText spells the key of a's request: a constant, or a gate's key
+// parameter.
+func (m *migration) keyText(a *ask) string {
+	if m.gate != nil {
+		return m.gate.key
+	}
+	return fmt.Sprintf("%q", a.key)
 }
 
 // multiEdits rewrites several requests of one handler into one result
@@ -476,12 +538,14 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 		b.WriteString(stmt + trailing + "\n")
 		conds = append(conds, missing)
 	}
-	fmt.Fprintf(&b, "%sif %s {\n", ind, strings.Join(conds, " || "))
+	fmt.Fprintf(&b, "%sif %s {", ind, strings.Join(conds, " || "))
+	pre, cond := m.guard(ind+"\t", taken)
+	fmt.Fprintf(&b, "%s\n%s\tif %s {\n", pre, ind, cond)
 	var reqs []string
 	for _, a := range m.asks {
 		params := a.paramsText
 		if a.params != nil {
-			text, ok := m.movedText(a.params, len(ind)+2)
+			text, ok := m.movedText(a.params, len(ind)+3)
 			if !ok {
 				return nil, "the request's params are not indented with tabs"
 			}
@@ -489,20 +553,22 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 		}
 		reqs = append(reqs, m.request(a, params))
 	}
+	in := ind + "\t"
 	if m.gosdk() {
 		mcp := m.pkgName(m.sdk.TypesPkg)
-		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s: %s.%s{\n", ind, mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap)
+		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s: %s.%s{\n", in, mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap)
 		for _, r := range reqs {
-			fmt.Fprintf(&b, "%s\t\t%s,\n", ind, r)
+			fmt.Fprintf(&b, "%s\t\t%s,\n", in, r)
 		}
-		fmt.Fprintf(&b, "%s\t}}, %snil\n", ind, zeros)
+		fmt.Fprintf(&b, "%s\t}}, %snil\n", in, zeros)
 	} else {
-		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").\n", ind, m.pkgName(m.sdk.ServerPkg), rtd.NewBuilder)
+		fmt.Fprintf(&b, "%s\treturn %s.%s(\"\").\n", in, m.pkgName(m.sdk.ServerPkg), rtd.NewBuilder)
 		for _, r := range reqs {
-			fmt.Fprintf(&b, "%s\t\t%s.\n", ind, r)
+			fmt.Fprintf(&b, "%s\t\t%s.\n", in, r)
 		}
-		fmt.Fprintf(&b, "%s\t\t%s(), %snil\n", ind, rtd.Finishers[m.result], zeros)
+		fmt.Fprintf(&b, "%s\t\t%s(), %snil\n", in, rtd.Finishers[m.result], zeros)
 	}
+	fmt.Fprintf(&b, "%s}%s\n", in, m.branches(in))
 	fmt.Fprintf(&b, "%s}", ind)
 	var edits []analysis.TextEdit
 	for i, a := range m.asks {

@@ -3,13 +3,11 @@ package migrate
 import (
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
-	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -35,7 +33,7 @@ func (m *migration) matchHandler() (why string, ok bool) {
 			return "the request is made in a middleware; return the requests from it by hand (see the docs)", false
 		}
 		if rt.NotificationFunc(m.fn) {
-			return "", false // the finding says there is no result to return it in
+			return "it is made in a notification handler or a client's callback, whose result never reaches the client as a tool, prompt or resource result", false
 		}
 		// Its callers may be handlers the package cannot see (through an
 		// interface, in other packages): say only what is known.
@@ -80,7 +78,26 @@ func (m *migration) matchHandler() (why string, ok bool) {
 	if m.param == nil {
 		return "the handler's request parameter was not found", false
 	}
+	m.findCtx()
 	return "", true
+}
+
+// findCtx finds the handler's context.Context parameter, which the
+// capability guard reads (mcp-go), and names it when it has no usable name.
+func (m *migration) findCtx() {
+	for _, f := range m.funcType().Params.List {
+		if t := m.mod.Info.TypeOf(f.Type); t == nil || !mcpsdk.IsNamed(t, "context", "Context") {
+			continue
+		}
+		m.ctxParam = f
+		if len(f.Names) == 0 || f.Names[0].Name == "_" {
+			m.ctxName = m.freshName("ctx", map[string]bool{m.req: true})
+			m.ctxRename = true
+		} else {
+			m.ctxName = f.Names[0].Name
+		}
+		return
+	}
 }
 
 // funcType returns the handler's type.
@@ -130,8 +147,14 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 			}
 		}
 	}
+	listAt := n - 3
 	if ifs, ok := dc.Stack[n-3].(*ast.IfStmt); ok && ifs.Init == dc.Stack[n-2] {
-		return nil, "the request is in the init statement of an if"
+		// if res, err := call; err == nil { ... } else { ... }
+		if n < 4 {
+			return nil, shape
+		}
+		a.initIf = ifs
+		listAt = n - 4
 	}
 	switch p := dc.Stack[n-2].(type) {
 	case *ast.ExprStmt:
@@ -165,7 +188,12 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 	default:
 		return nil, shape
 	}
-	switch b := dc.Stack[n-3].(type) {
+	if a.initIf != nil {
+		if why := m.matchInitIf(a); why != "" {
+			return nil, why
+		}
+	}
+	switch b := dc.Stack[listAt].(type) {
 	case *ast.BlockStmt:
 		a.list = b.List
 	case *ast.CaseClause:
@@ -175,16 +203,23 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 	default:
 		return nil, shape
 	}
-	if a.errVar != nil {
+	if a.errVar != nil && a.initIf == nil {
 		i := slices.Index(a.list, a.stmt)
 		var ifs *ast.IfStmt
 		if i+1 < len(a.list) {
 			ifs, _ = a.list[i+1].(*ast.IfStmt)
 		}
-		if ifs == nil || ifs.Init != nil || ifs.Else != nil || !isErrNotNil(pc.Info, ifs.Cond, a.errVar) {
-			return nil, a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
+		if ifs != nil && ifs.Init == nil && ifs.Else == nil {
+			if isErrNotNil(pc.Info, ifs.Cond, a.errVar) {
+				a.errIf = ifs
+			} else if test, rest := errOr(pc.Info, ifs.Cond, a.errVar); test != nil && !usedIn(pc.Info, rest, a.errVar) {
+				// if err != nil || res.Action != "accept": the guard
+				// runs the body, the if keeps the rest of its test.
+				a.errIf, a.errTest, a.errRest = ifs, test, rest
+			}
 		}
-		a.errIf = ifs
+		// Otherwise the error is not checked: errorsChecked sees that
+		// nothing reads it, or that what does reads a later error.
 	}
 	if why := m.matchParams(a); why != "" {
 		return nil, why
@@ -375,371 +410,4 @@ func sortedArgs(args map[int]string) []int {
 	}
 	slices.Sort(is)
 	return is
-}
-
-// matchAsks checks what runs before the requests and how they relate:
-// the statements on the way to the first request must be replay-safe;
-// several requests must be made one after the other in one statement
-// list, none depending on the answer of another.
-func (m *migration) matchAsks() string {
-	if len(m.asks) == 0 {
-		return "the request is not made in the handler's body"
-	}
-	first := m.asks[0]
-	if why := m.errorsChecked(); why != "" {
-		return why
-	}
-	if bad, why := m.pathUnsafe(m.body.List, first.stmt); why != "" {
-		return why
-	} else if bad != nil {
-		return fmt.Sprintf("`%s` before the request runs again on the call that brings the answer", m.short(bad))
-	}
-	answers := map[*types.Var]*ask{}
-	for i, a := range m.asks {
-		if a.resVar != nil {
-			answers[a.resVar] = a
-		}
-		if i == 0 {
-			continue
-		}
-		prev := m.asks[i-1]
-		if !slices.Equal(a.list, first.list) {
-			return lineOf(m.mod, a.dc.Call.Pos()) + "it is asked only on some paths after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
-		}
-		// The statements between two requests run on the second call
-		// only: they must not need an answer, nor leave the handler.
-		from, to := slices.Index(a.list, prev.stmt)+1, slices.Index(a.list, a.stmt)
-		if prev.errIf != nil {
-			from++
-		}
-		between := a.list[from:to]
-		for _, s := range append(slices.Clone(between), a.stmt) {
-			if dep := m.usesAnswer(s, answers, a); dep != nil {
-				return lineOf(m.mod, a.dc.Call.Pos()) + "it depends on the answer of the request at line " + fmt.Sprint(m.line(dep.dc.Call.Pos())) + "; ask in steps with RequestState"
-			}
-		}
-		for _, s := range between {
-			if bad := m.impure(s); bad != nil {
-				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.short(bad))
-			}
-			if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
-				return lineOf(m.mod, a.dc.Call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.Call.Pos())) + " may skip it; ask in steps with RequestState"
-			}
-		}
-		// Its params move up to the first request: they may use only
-		// what is declared before it.
-		if v := m.declaredAfter(a, first.stmt.Pos()); v != nil {
-			return lineOf(m.mod, a.dc.Call.Pos()) + "its params use " + v.Name() + ", set after the request at line " + fmt.Sprint(m.line(first.dc.Call.Pos())) + "; ask in steps with RequestState"
-		}
-	}
-	return ""
-}
-
-func (m *migration) line(pos token.Pos) int { return m.mod.Pass.Fset.Position(pos).Line }
-
-// errorsChecked checks that the requests' error variables are declared by
-// the requests and read only by the checks right after them, which the fix
-// removes (several requests of a handler often share one err).
-func (m *migration) errorsChecked() string {
-	pc := m.mod
-	within := func(pos token.Pos) bool {
-		for _, a := range m.asks {
-			if a.stmt.Pos() <= pos && pos < a.stmt.End() || a.errIf != nil && a.errIf.Pos() <= pos && pos < a.errIf.End() {
-				return true
-			}
-		}
-		return false
-	}
-	first := m.asks[0].stmt.Pos()
-	for _, a := range m.asks {
-		if a.errVar == nil {
-			continue
-		}
-		// Declared before the requests (question, err := ...), err may
-		// stay, if it is read before them and not after.
-		before := !within(a.errVar.Pos())
-		if before && a.errVar.Pos() >= first {
-			return a.errName + " is declared between the requests and may be read after them"
-		}
-		bad, readBefore := false, false
-		ast.Inspect(m.body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && pc.Info.Uses[id] == a.errVar && !within(id.Pos()) {
-				if before && id.Pos() < first {
-					readBefore = true
-				} else {
-					bad = true
-				}
-			}
-			return !bad
-		})
-		if bad {
-			return a.errName + " is read by more than the `if " + a.errName + " != nil` right after the request"
-		}
-		if before && !readBefore {
-			return a.errName + " is declared before the request and read only after it"
-		}
-	}
-	return ""
-}
-
-// usesAnswer returns the earlier request whose answer (or error) n reads.
-func (m *migration) usesAnswer(n ast.Node, answers map[*types.Var]*ask, self *ask) *ask {
-	var dep *ask
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := m.mod.Info.Uses[id].(*types.Var); ok {
-				if a := answers[v]; a != nil && a != self {
-					dep = a
-				}
-			}
-		}
-		return dep == nil
-	})
-	return dep
-}
-
-// declaredAfter returns a local variable the request's params use that is
-// declared after pos.
-func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
-	var found *types.Var
-	n := ast.Node(a.params)
-	if n == nil {
-		n = a.dc.Call
-	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := m.mod.Info.Uses[id].(*types.Var); ok && source.IsLocal(v) && v.Pos() > pos && v.Pos() < a.stmt.Pos() {
-				found = v
-			}
-		}
-		return found == nil
-	})
-	return found
-}
-
-// pathUnsafe walks the statements on the way to target: it returns the
-// first node whose evaluation is not replay-safe, or why target's place
-// prevents the fix. Branches that leave the handler before target need not
-// be safe: when they run, the request is never made, before or after the
-// fix.
-func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, string) {
-	for _, s := range list {
-		if s == target {
-			return nil, ""
-		}
-		if s.Pos() > target.Pos() {
-			break
-		}
-		if s.End() < target.Pos() {
-			if bad := m.unsafeBefore(s); bad != nil {
-				return bad, ""
-			}
-			continue
-		}
-		// s holds target.
-		switch s := s.(type) {
-		case *ast.BlockStmt:
-			return m.pathUnsafe(s.List, target)
-		case *ast.LabeledStmt:
-			return m.pathUnsafe([]ast.Stmt{s.Stmt}, target)
-		case *ast.IfStmt:
-			if bad := m.impureAny(s.Init, s.Cond); bad != nil {
-				return bad, ""
-			}
-			if target.Pos() < s.Body.End() {
-				return m.pathUnsafe(s.Body.List, target)
-			}
-			return m.pathUnsafe([]ast.Stmt{s.Else}, target)
-		case *ast.SwitchStmt:
-			if bad := m.impureAny(s.Init, s.Tag); bad != nil {
-				return bad, ""
-			}
-			for _, c := range s.Body.List {
-				cc := c.(*ast.CaseClause)
-				for _, e := range cc.List {
-					if bad := m.impure(e); bad != nil {
-						return bad, ""
-					}
-				}
-				if cc.Pos() <= target.Pos() && target.End() <= cc.End() {
-					return m.pathUnsafe(cc.Body, target)
-				}
-			}
-		case *ast.TypeSwitchStmt:
-			if bad := m.impureAny(s.Init, s.Assign); bad != nil {
-				return bad, ""
-			}
-			for _, c := range s.Body.List {
-				cc := c.(*ast.CaseClause)
-				if cc.Pos() <= target.Pos() && target.End() <= cc.End() {
-					return m.pathUnsafe(cc.Body, target)
-				}
-			}
-		case *ast.ForStmt, *ast.RangeStmt:
-			return nil, "the request is in a loop"
-		case *ast.SelectStmt:
-			return nil, "the request is in a select statement"
-		}
-		return nil, "the request is in a statement the fix does not rewrite"
-	}
-	return nil, "the request is not on the handler's way through its body"
-}
-
-// unsafeBefore returns what is not replay-safe in a statement that runs
-// entirely before the request: branches that always leave the handler
-// need not be.
-func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
-	pc := m.mod
-	switch s := s.(type) {
-	case *ast.IfStmt:
-		if bad := m.impureAny(s.Init, s.Cond); bad != nil {
-			return bad
-		}
-		if !pc.Terminates(s.Body) {
-			if bad := m.impure(s.Body); bad != nil {
-				return bad
-			}
-		}
-		switch e := s.Else.(type) {
-		case *ast.IfStmt:
-			return m.unsafeBefore(e)
-		case *ast.BlockStmt:
-			if !pc.Terminates(e) {
-				return m.impure(e)
-			}
-		}
-		return nil
-	case *ast.SwitchStmt:
-		if bad := m.impureAny(s.Init, s.Tag); bad != nil {
-			return bad
-		}
-		for _, c := range s.Body.List {
-			cc := c.(*ast.CaseClause)
-			for _, e := range cc.List {
-				if bad := m.impure(e); bad != nil {
-					return bad
-				}
-			}
-			if !pc.Leaves(cc.Body, false) {
-				for _, st := range cc.Body {
-					if bad := m.impure(st); bad != nil {
-						return bad
-					}
-				}
-			}
-		}
-		return nil
-	}
-	return m.impure(s)
-}
-
-// short renders a node for a reason: its first line, at most 60 bytes.
-func (m *migration) short(n ast.Node) string {
-	if call, ok := n.(*ast.CallExpr); ok {
-		n = call
-	}
-	data, tf := m.mod.Src(n.Pos())
-	var s string
-	if data != nil && tf.Offset(n.End()) <= len(data) {
-		s = string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
-	} else if e, ok := n.(ast.Expr); ok {
-		s = types.ExprString(e)
-	}
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + "..."
-	}
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
-}
-
-// exprText formats a one-line expression on its own, as gofmt writes it
-// outside the argument list it came from (a + b, not a+b).
-func (m *migration) exprText(e ast.Expr) (string, bool) {
-	if _, ok := m.text(e); !ok {
-		return "", false
-	}
-	var b strings.Builder
-	if err := format.Node(&b, m.mod.Pass.Fset, e); err != nil {
-		return "", false
-	}
-	return b.String(), !strings.Contains(b.String(), "\n")
-}
-
-// text returns the source text of a one-line node.
-func (m *migration) text(n ast.Node) (string, bool) {
-	data, tf := m.mod.Src(n.Pos())
-	if data == nil {
-		return "", false
-	}
-	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
-	return s, !strings.Contains(s, "\n")
-}
-
-// pkgName is the name the file imports an SDK package under; the fix
-// adds the import when the file lacks it (see importPath).
-func (m *migration) pkgName(rel string) string {
-	return m.importPath(mcpsdk.JoinPath(m.sdk.Module, rel), mcpsdk.LastElem(rel))
-}
-
-// importPath returns the name the file imports path under, recording the
-// edit that adds the import when the file lacks it.
-func (m *migration) importPath(path, name string) string {
-	if n, ok := m.imports[path]; ok {
-		return n
-	}
-	if m.imports == nil {
-		m.imports = map[string]string{}
-	}
-	n, e, ok := fix.ImportName(m.mod.Package, m.file, path, name)
-	if !ok {
-		m.importBlocked = path
-		n = name
-	}
-	if e != nil {
-		m.importEdits = append(m.importEdits, *e)
-	}
-	m.imports[path] = n
-	return n
-}
-
-// isErrNotNil reports whether cond is `v != nil`.
-func isErrNotNil(info *types.Info, cond ast.Expr, v *types.Var) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
-	}
-	id, ok := ast.Unparen(b.X).(*ast.Ident)
-	return ok && info.Uses[id] == v && source.IsNil(info, b.Y)
-}
-
-// freshName returns base, or base with a number, that names nothing
-// visible where the first request is, nothing declared anywhere in the
-// block that holds it (a later ok := ... there would no longer compile),
-// and nothing in taken.
-func (m *migration) freshName(base string, taken map[string]bool) string {
-	pos := m.body.Lbrace + 1
-	if len(m.asks) > 0 {
-		pos = m.asks[0].stmt.Pos()
-	}
-	scope := m.mod.Pass.Pkg.Scope().Innermost(pos)
-	for i := 0; ; i++ {
-		name := base
-		if i > 0 {
-			name = fmt.Sprintf("%s%d", base, i+1)
-		}
-		if taken[name] {
-			continue
-		}
-		if scope != nil {
-			if scope.Lookup(name) != nil {
-				continue
-			}
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
-				continue
-			}
-		}
-		return name
-	}
 }

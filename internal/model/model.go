@@ -99,6 +99,7 @@ Result is the model the checks read.`,
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
 			new(duties.CapabilityFact), new(duties.StateFact),
+			new(AskGateFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -141,6 +142,9 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 			break
 		}
 	}
+	// The migration of gates with their callers, planned now because
+	// other packages need its facts (summary_asks.go).
+	pc.Sum.Asks = summariseAsks(pc)
 	return pc, nil
 }
 
@@ -153,6 +157,9 @@ type Summaries struct {
 	Readers     *contentReaders
 	Gates       map[*types.Func]*flow.GateFact
 	Decisions   map[*types.Func]*failflow.DecisionFact
+	// Asks is the migration's plan for the gates that ask the client
+	// directly and their callers (summary_asks.go).
+	Asks AskPlans
 }
 
 func summarise(pc *Model, d *Discovery) *Summaries {

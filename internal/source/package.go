@@ -17,12 +17,10 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
-	"slices"
 	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Package is the analysed package as every stage reads it: its syntax,
@@ -45,6 +43,9 @@ type Package struct {
 	assigns     map[*types.Var]*assignment
 	// mu guards sources and formatted, which fill as they are asked for.
 	mu sync.Mutex
+	// pure holds what the package's functions can do (see pure.go).
+	pureOnce sync.Once
+	pure     *purity
 }
 
 // LitField returns the value of key name in a keyed literal, or nil.
@@ -161,35 +162,6 @@ func (pc *Package) GofmtClean(tf *token.File, src []byte) bool {
 	return clean
 }
 
-// PureFuncs are the functions, by package, whose calls have no effect the
-// caller could see twice; "*" stands for every function of the package.
-var PureFuncs = map[string][]string{
-	"fmt":           {"Sprintf", "Sprint", "Sprintln", "Errorf", "Append", "Appendf", "Appendln"},
-	"errors":        {"New", "Is", "As", "Unwrap", "Join"},
-	"strings":       {"*"},
-	"strconv":       {"*"},
-	"unicode":       {"*"},
-	"unicode/utf8":  {"*"},
-	"math":          {"*"},
-	"path":          {"*"},
-	"slices":        {"Contains", "ContainsFunc", "Index", "IndexFunc", "Equal", "Clone", "Max", "Min", "Concat"},
-	"maps":          {"Clone", "Keys", "Values"},
-	"path/filepath": {"Join", "Base", "Dir", "Ext", "Clean", "IsAbs", "Split", "Rel", "ToSlash", "FromSlash"},
-	"net/url":       {"Parse", "ParseRequestURI", "QueryEscape", "PathEscape", "QueryUnescape", "PathUnescape"},
-	"time":          {"Duration", "ParseDuration", "Parse", "Date", "Unix", "UnixMilli"},
-	"encoding/json": {"Marshal", "MarshalIndent", "Valid"},
-	"context":       {"Background", "TODO", "WithValue", "WithCancel", "WithTimeout", "WithDeadline", "WithoutCancel"},
-	"github.com/google/jsonschema-go/jsonschema": {"For", "ForType", "Ptr"},
-}
-
-// logFuncs are the logging functions and methods, by package: a line logged
-// before the request is logged on both calls, which the fix accepts (and
-// the docs say). Fatal and Panic are not here: they end the process.
-var logFuncs = map[string][]string{
-	"log":      {"Print", "Printf", "Println"},
-	"log/slog": {"Debug", "DebugContext", "Info", "InfoContext", "Warn", "WarnContext", "Error", "ErrorContext", "Log", "LogAttrs"},
-}
-
 // Cancels reports a call of a local context.CancelFunc.
 func (pc *Package) Cancels(call *ast.CallExpr) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -211,62 +183,4 @@ func (pc *Package) LocalTarget(e ast.Expr) bool {
 	}
 	v, _ := pc.Info.ObjectOf(id).(*types.Var)
 	return IsLocal(v)
-}
-
-// PureCall reports a call that has no effect but its result (or a log
-// line): a handler may make it twice.
-func (pc *Package) PureCall(call *ast.CallExpr) bool {
-	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() {
-		return true // a conversion
-	}
-	switch callee := typeutil.Callee(pc.Info, call).(type) {
-	case *types.Builtin:
-		switch callee.Name() {
-		case "len", "cap", "make", "new", "append", "min", "max", "complex", "real", "imag":
-			return true
-		}
-	case *types.Func:
-		if callee.Pkg() == nil {
-			return false
-		}
-		path, name := callee.Pkg().Path(), callee.Name()
-		recv := callee.Type().(*types.Signature).Recv()
-		if recv != nil {
-			return pc.pureMethod(callee, recv)
-		}
-		if slices.Contains(PureFuncs[path], "*") || slices.Contains(PureFuncs[path], name) || slices.Contains(logFuncs[path], name) {
-			return true
-		}
-		// json.Unmarshal into a local variable.
-		if path == "encoding/json" && name == "Unmarshal" && len(call.Args) == 2 {
-			if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && pc.LocalTarget(u.X) {
-				return true
-			}
-		}
-		if sdk := pc.SDKs.OfPkg(callee); sdk != nil && sdk.RoundTrip != nil {
-			return path == sdk.ServerPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name)
-		}
-	}
-	return false
-}
-
-// pureMethod reports a method the handler may call twice: the SDK's
-// request accessors (request.GetString, req.GetSession), and logging
-// methods of the standard loggers.
-func (pc *Package) pureMethod(fn *types.Func, recv *types.Var) bool {
-	obj := mcpsdk.NamedObj(recv.Type())
-	if obj == nil || obj.Pkg() == nil {
-		return false
-	}
-	if sdk := pc.SDKs.OfPkg(obj); sdk != nil && sdk.RoundTrip != nil {
-		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name())
-	}
-	switch obj.Pkg().Path() + "." + obj.Name() {
-	case "log.Logger":
-		return slices.Contains(logFuncs["log"], fn.Name())
-	case "log/slog.Logger":
-		return slices.Contains(logFuncs["log/slog"], fn.Name())
-	}
-	// fmt.Stringer and error: by convention they only read.
-	return (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0
 }

@@ -35,7 +35,7 @@ func register(s *server.MCPServer) {
 
 	// A notification handler has no result to return a request in.
 	s.AddNotificationHandler("notifications/roots/list_changed", func(ctx context.Context, n mcp.JSONRPCNotification) {
-		s.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*: this function is not a tool, prompt or resource handler, so there is no result to return the request in; take paths from tool arguments, resource URIs or configuration \(round-trip\)`
+		s.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*: this function is not a tool, prompt or resource handler, so there is no result to return the request in; take paths from tool arguments, resource URIs or configuration; no automatic fix: it is made in a notification handler or a client.s callback, .* \(round-trip\)`
 	})
 
 	// The round trip, correct: silent.

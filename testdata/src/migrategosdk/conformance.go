@@ -115,7 +115,7 @@ var elicitations int
 func elicitURL(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
 	elicitations++
 	elicitID := fmt.Sprintf("%d", elicitations)
-	_, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `ServerSession.Elicit fails .*; no automatic fix: .elicitations\+\+. before the request runs again on the call that brings the answer \(round-trip\)`
+	_, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `ServerSession.Elicit fails .*; no automatic fix: .elicitations\+\+. before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
 		Message:       "submit a string",
 		URL:           "https://example.com/submit?id=" + elicitID,
 		ElicitationID: elicitID,
@@ -175,7 +175,7 @@ func enums(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolR
 
 // A schema go-sdk rejects with no repair the fix knows: no fix.
 func untyped(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	result, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `ServerSession.Elicit fails .*; no automatic fix: go-sdk rejects the requested schema when the user accepts \(see the schema finding at line \d+\), and after the migration that error would fail the call for older clients instead of reaching your error check; fix the schema first \(round-trip\)`
+	result, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `ServerSession.Elicit fails .*; no automatic fix: go-sdk rejects the requested schema when the user accepts \(see the schema finding at line \d+\), and after the migration that error would fail the call for older clients instead of reaching your error check; fix the schema first; until it is migrated, pinning .* \(round-trip\)`
 		Message: "Your name?",
 		RequestedSchema: map[string]any{
 			"type":       "object",

@@ -110,14 +110,14 @@ func twoQuestions(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Ca
 
 // A second request that depends on the first answer needs RequestState.
 func dependent(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	city, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Which city?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request at line \d+: it depends on the answer of the request at line \d+; ask in steps with RequestState \(round-trip\)`
+	city, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Which city?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request at line \d+: it depends on the answer of the request at line \d+; ask in steps with RequestState; until it is migrated, pinning .* \(round-trip\)`
 	if err != nil {
 		return nil, nil, err
 	}
 	if city.Action != "accept" {
 		return reply("no city"), nil, nil
 	}
-	hotel, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Which hotel?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request at line \d+: it depends on the answer of the request at line \d+; ask in steps with RequestState \(round-trip\)`
+	hotel, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Which hotel?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request at line \d+: it depends on the answer of the request at line \d+; ask in steps with RequestState; until it is migrated, pinning .* \(round-trip\)`
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,7 +127,7 @@ func dependent(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallT
 // A request in a loop asks a different number of times.
 func loop(ctx context.Context, req *mcp.CallToolRequest, in struct{ Files []string }) (*mcp.CallToolResult, any, error) {
 	for _, f := range in.Files {
-		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Delete " + f + "?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request is in a loop \(round-trip\)`
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Delete " + f + "?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: the request is in a loop; until it is migrated, pinning .* \(round-trip\)`
 		if err != nil || res.Action != "accept" {
 			return reply("stopped"), nil, nil
 		}
@@ -138,7 +138,7 @@ func loop(ctx context.Context, req *mcp.CallToolRequest, in struct{ Files []stri
 // Logging to the client before the request: the client would see it twice.
 func notifies(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
 	req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Data: "asking"})
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: .req.Session.Log\(ctx, &mcp.LoggingMessageParams\{Level: "in.... before the request runs again on the call that brings the answer \(round-trip\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: .req.Session.Log\(ctx, &mcp.LoggingMessageParams\{Level: "in.... before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
 	if err != nil {
 		return nil, nil, err
 	}
@@ -147,7 +147,7 @@ func notifies(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallTo
 
 // The error read again after the check.
 func errAgain(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: err is read by more than the .if err != nil. right after the request \(round-trip\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: err is read by more than the .if err != nil. right after the request; until it is migrated, pinning .* \(round-trip\)`
 	if err != nil {
 		log.Print(err)
 	}
@@ -157,12 +157,38 @@ func errAgain(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallTo
 	return reply(res.Action), nil, nil
 }
 
-// A comment on a line of its own in the error check would be lost.
+// A comment on a line of its own in the error check moves with it: the
+// check is what a client that cannot be asked gets.
 func commented(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: a comment in the lines the fix replaces would be lost \(round-trip\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
 	if err != nil {
 		// The client cannot elicit: say so.
 		return reply("cannot ask"), nil, nil
 	}
 	return reply(res.Action), nil, nil
+}
+
+// The request in the init of an if: the answer is read there, and the
+// guard goes first in the branch that runs without one.
+func initIf(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}); err != nil { // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+		return reply("cannot ask: " + err.Error()), nil, nil
+	} else if res.Action != "accept" {
+		return reply("stopped"), nil, nil
+	}
+	return reply("went on"), nil, nil
+}
+
+// The error variable given a new value later by unrelated code: the
+// request's error is only read by its check.
+func errReused(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Export?", RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := json.Marshal(res.Content)
+	if err != nil {
+		return nil, nil, err
+	}
+	return reply(string(raw)), nil, nil
 }

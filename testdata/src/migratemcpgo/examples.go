@@ -3,8 +3,12 @@ package migratemcpgo
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"log"
+	"net/url"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -83,7 +87,7 @@ func registerExamples(mcpServer *server.MCPServer) {
 			}
 			elicitationID := rand.Text()
 			url := fmt.Sprintf("https://myserver.com/set-api-key?elicitationId=%s", elicitationID)
-			result, err := mcpServer.RequestURLElicitation(ctx, session, elicitationID, url, "Please authenticate in your browser to continue.") // want `MCPServer.RequestURLElicitation returns .*; no automatic fix: .rand.Text\(\). before the request runs again on the call that brings the answer \(round-trip\)`
+			result, err := mcpServer.RequestURLElicitation(ctx, session, elicitationID, url, "Please authenticate in your browser to continue.") // want `MCPServer.RequestURLElicitation returns .*; no automatic fix: .rand.Text\(\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
 			if err != nil {
 				return nil, fmt.Errorf("URL elicitation failed: %w", err)
 			}
@@ -137,14 +141,88 @@ func registerSampling(mcpServer *server.MCPServer) {
 		}
 		return mcp.NewToolResultText(fmt.Sprint(result.Model, result.Content)), nil
 	})
-	// The request in the init of an if.
+	// The request in the init of an if, as mcp-go's roots examples write
+	// it: the answer is read there, and the guard goes first in the branch
+	// that runs without one.
 	mcpServer.AddTool(mcp.NewTool("list_roots"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if result, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}); err == nil { // want `MCPServer.RequestRoots returns .*; no automatic fix: the request is in the init statement of an if \(round-trip\)`
+		rootRequest := mcp.ListRootsRequest{}
+		if result, err := mcpServer.RequestRoots(ctx, rootRequest); err == nil { // want `MCPServer.RequestRoots returns .*which works with old and new clients; in the long run, take paths from tool arguments, resource URIs or configuration \(round-trip\)`
 			return mcp.NewToolResultText(fmt.Sprint(result.Roots)), nil
+		} else {
+			return mcp.NewToolResultError(fmt.Sprintf("Failed to list roots: %v", err)), nil
+		}
+	})
+	// err != nil first, and no else: the guard goes first in the if's body.
+	mcpServer.AddTool(mcp.NewTool("count_roots"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if _, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}); err != nil { // want `MCPServer.RequestRoots returns .*which works with old and new clients; in the long run, take paths from tool arguments, resource URIs or configuration \(round-trip\)`
+			return mcp.NewToolResultError("no roots"), nil
+		}
+		return mcp.NewToolResultText("roots listed"), nil
+	})
+	// An if whose condition reads the answer too is left alone.
+	mcpServer.AddTool(mcp.NewTool("first_root"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if result, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}); err == nil && len(result.Roots) > 0 { // want `MCPServer.RequestRoots returns .*; no automatic fix: the request is in the init statement of an if whose condition is not err == nil or err != nil; until it is migrated, pinning .* \(round-trip\)`
+			return mcp.NewToolResultText(result.Roots[0].URI), nil
 		}
 		return mcp.NewToolResultError("no roots"), nil
 	})
 }
+
+// Values built before the request with calls that only compute: a
+// url.Values filled and encoded, a strings.Builder, content made with the
+// SDK's constructor, JSON of the call's arguments. They run twice, to the
+// same effect.
+func registerBuilt(mcpServer *server.MCPServer) {
+	mcpServer.AddTool(mcp.NewTool("connect"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		q := url.Values{}
+		q.Set("user", request.GetString("user", ""))
+		var b strings.Builder
+		b.WriteString("Connect ")
+		b.WriteString(request.GetString("user", ""))
+		intro := mcp.NewTextContent(b.String())
+		args, err := json.Marshal(request.GetArguments())
+		if err != nil {
+			return nil, err
+		}
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: intro.Text + " (" + string(args) + ")?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"url": map[string]any{"type": "string", "default": "https://example.com/connect?" + q.Encode()}}}}}) // want `MCPServer.RequestElicitation returns .*which works with old and new clients \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		// err is used again for something else: the request's error is
+		// gone by then.
+		raw, err := json.Marshal(res.Content)
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(string(raw)), nil
+	})
+	// A counter in the server's state is not a value of the call.
+	mcpServer.AddTool(mcp.NewTool("counted"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		asked.Add(1)
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .asked.Add\(1\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(string(res.Action)), nil
+	})
+	// A map captured from the enclosing function is the server's, not the
+	// call's: filling it twice is seen by every call.
+	seen := map[string]bool{}
+	mcpServer.AddTool(mcp.NewTool("remember"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		q := url.Values(seenValues)
+		q.Set("user", request.GetString("user", ""))
+		seen[request.GetString("user", "")] = true
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .q.Set\("user", request.GetString\("user", ""\)\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(string(res.Action)), nil
+	})
+}
+
+var seenValues = map[string][]string{}
+
+var asked atomic.Int64
 
 // A prompt handler: PromptResult carries requests too.
 func registerPrompts(mcpServer *server.MCPServer) {
@@ -157,7 +235,7 @@ func registerPrompts(mcpServer *server.MCPServer) {
 	})
 	// A resource handler returns contents, which cannot carry requests.
 	mcpServer.AddResource(mcp.NewResource("file:///x", "x"), func(ctx context.Context, request mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		res, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*; no automatic fix: mcp-go resource handlers return contents, which cannot carry requests \(round-trip\)`
+		res, err := mcpServer.RequestRoots(ctx, mcp.ListRootsRequest{}) // want `MCPServer.RequestRoots returns .*; no automatic fix: mcp-go resource handlers return contents, which cannot carry requests; until it is migrated, pinning .* \(round-trip\)`
 		if err != nil || len(res.Roots) == 0 {
 			return nil, err
 		}

@@ -75,7 +75,7 @@ func logsFirst(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 
 // errLater uses the error after the check: no fix.
 func errLater(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"}) // want `ServerSession.Elicit fails.*; no automatic fix: err is read by more than the .if err != nil. right after the request \(round-trip\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?"}) // want `ServerSession.Elicit fails.*; no automatic fix: err is read by more than the .if err != nil. right after the request; until it is migrated, pinning .* \(round-trip\)`
 	if err != nil {
 		return nil, fmt.Errorf("asking: %w", err)
 	}

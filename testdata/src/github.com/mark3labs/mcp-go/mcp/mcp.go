@@ -333,3 +333,5 @@ type LoggingMessageNotification struct {
 }
 
 func NewTool(name string, opts ...ToolOption) Tool { return Tool{Name: name} }
+
+func NewTextContent(text string) TextContent { return TextContent{Type: "text", Text: text} }

@@ -12,6 +12,7 @@ import (
 
 var (
 	ErrElicitationNotSupported           = errors.New("session does not support elicitation")
+	ErrRootsNotSupported                 = errors.New("session does not support roots")
 	ErrServerInitiatedRequestUnsupported = errors.New("server-initiated requests are not supported in protocol version 2026-07-28 or later: return an InputRequests map from the handler instead (multi round-trip requests, SEP-2322)")
 )
 

@@ -1,0 +1,377 @@
+package migrate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/fix"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/textedit"
+	"golang.org/x/tools/go/analysis"
+)
+
+// This file writes a chain's edits: the gate's body (as a handler's, with
+// its key parameter and its other results around the result that asks),
+// the new signatures, the returns of the chain functions, and the calls,
+// each followed by the return of the result that asks when it is set. All
+// of them are one fix: applied together or not at all.
+
+// edits returns the chain's fix, or why there is none.
+func (c *chain) edits() ([]analysis.SuggestedFix, string) {
+	var edits []analysis.TextEdit
+	imports := map[*ast.File]map[string]string{}
+	var importEdits []analysis.TextEdit
+	pkgIn := func(file *ast.File, rel string) string {
+		path := mcpsdk.JoinPath(c.sdk.Module, rel)
+		if c.gate != nil && file == c.gate.file {
+			return c.gate.importPath(path, mcpsdk.LastElem(rel))
+		}
+		if imports[file] == nil {
+			imports[file] = map[string]string{}
+		}
+		if n, ok := imports[file][path]; ok {
+			return n
+		}
+		n, e, _ := fix.ImportName(c.mod.Package, file, path, mcpsdk.LastElem(rel))
+		if e != nil {
+			importEdits = append(importEdits, *e)
+		}
+		imports[file][path] = n
+		return n
+	}
+	for _, f := range c.fns {
+		if f.decl == nil {
+			continue
+		}
+		file := c.mod.FileOf(f.decl.Pos())
+		sig, why := c.signatureEdits(f, pkgIn(file, c.sdk.TypesPkg))
+		if why != "" {
+			return nil, why
+		}
+		edits = append(edits, sig...)
+		rets, why := c.returnEdits(f)
+		if why != "" {
+			return nil, why
+		}
+		edits = append(edits, rets...)
+	}
+	if c.gate != nil {
+		g := c.gate
+		a := g.asks[0]
+		// The returns in the error check move with it into the guard.
+		var kept []analysis.TextEdit
+		for _, e := range edits {
+			if a.errIf != nil && a.initIf == nil && e.Pos > a.errIf.Body.Lbrace && e.Pos < a.errIf.Body.Rbrace {
+				g.gate.copied = append(g.gate.copied, e)
+				if a.errRest == nil {
+					continue // the check goes; its copy is in the guard
+				}
+			}
+			kept = append(kept, e)
+		}
+		edits = kept
+		gateEdits, why := g.edits()
+		if why != "" {
+			return nil, why
+		}
+		edits = append(edits, gateEdits...)
+	}
+	roots := map[ast.Node]bool{}
+	for _, s := range c.sites {
+		file := c.mod.FileOf(s.call.Pos())
+		se, why := c.siteEdits(s, file, pkgIn)
+		if why != "" {
+			return nil, why
+		}
+		edits = append(edits, se...)
+		if s.root != nil && !roots[s.in] {
+			roots[s.in] = true
+			edits = append(edits, s.root.renameEdits()...)
+			c.relate(s.in)
+		}
+	}
+	edits = append(edits, mergeInserts(importEdits)...)
+	if why := c.overlaps(edits); why != "" {
+		return nil, why
+	}
+	return []analysis.SuggestedFix{{Message: c.fixMessage(), TextEdits: edits}}, ""
+}
+
+// fixMessage says what the chain's fix does.
+func (c *chain) fixMessage() string {
+	if c.gate != nil {
+		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%d functions changed, %d calls)", c.fns[0].obj.Name(), len(c.fns), len(c.sites))
+	}
+	return fmt.Sprintf("Return the result that %s asks with from its callers in this package (%d calls)", c.fns[0].obj.Name(), len(c.sites))
+}
+
+// signatureEdits rewrite a chain function's parameters and results as its
+// fact says.
+func (c *chain) signatureEdits(f *chainFn, mcp string) ([]analysis.TextEdit, string) {
+	ft := f.decl.Type
+	type param struct{ name, typ string }
+	var old []param
+	for _, fld := range ft.Params.List {
+		t, ok := c.nodeText(fld.Type)
+		if !ok {
+			return nil, "a parameter type of " + f.obj.Name() + " spans several lines"
+		}
+		if len(fld.Names) == 0 {
+			old = append(old, param{"_", t})
+		}
+		for _, n := range fld.Names {
+			old = append(old, param{n.Name, t})
+		}
+	}
+	reqType := mcp + "." + c.sdk.RoundTrip.ToolRequest
+	if c.sdk.RoundTrip.ToolRequestPtr {
+		reqType = "*" + reqType
+	}
+	var ps []string
+	for _, i := range f.fact.Params {
+		switch i {
+		case model.ParamRequest:
+			ps = append(ps, f.req+" "+reqType)
+		case model.ParamKey:
+			ps = append(ps, f.key+" string")
+		default:
+			ps = append(ps, old[i].name+" "+old[i].typ)
+		}
+	}
+	var oldRes []string
+	if ft.Results != nil {
+		for _, fld := range ft.Results.List {
+			t, ok := c.nodeText(fld.Type)
+			if !ok {
+				return nil, "a result type of " + f.obj.Name() + " spans several lines"
+			}
+			oldRes = append(oldRes, t)
+		}
+	}
+	var rs []string
+	for _, i := range f.fact.Results {
+		if i == model.ResultAsk {
+			rs = append(rs, "*"+mcp+"."+c.sdk.RoundTrip.ToolResult)
+		} else {
+			rs = append(rs, oldRes[i])
+		}
+	}
+	res := strings.Join(rs, ", ")
+	if len(rs) > 1 {
+		res = "(" + res + ")"
+	}
+	edits := []analysis.TextEdit{{Pos: ft.Params.Opening + 1, End: ft.Params.Closing, NewText: []byte(strings.Join(ps, ", "))}}
+	if ft.Results == nil {
+		edits = append(edits, analysis.TextEdit{Pos: ft.Params.Closing + 1, End: ft.Params.Closing + 1, NewText: []byte(" " + res)})
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: ft.Results.Pos(), End: ft.Results.End(), NewText: []byte(res)})
+	}
+	if why := c.lostIn(ft.Params.Opening, ft.Params.Closing); why != "" {
+		return nil, why
+	}
+	return edits, ""
+}
+
+// lostIn says why text in [from, to) cannot be rewritten: a comment.
+func (c *chain) lostIn(from, to token.Pos) string {
+	for _, cg := range c.mod.FileOf(from).Comments {
+		if cg.Pos() < to && cg.End() > from {
+			return "a comment in the lines the fix replaces would be lost"
+		}
+	}
+	return ""
+}
+
+// nodeText returns the source text of a one-line node.
+func (c *chain) nodeText(n ast.Node) (string, bool) {
+	data, tf := c.mod.Src(n.Pos())
+	if data == nil {
+		return "", false
+	}
+	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	return s, !strings.Contains(s, "\n")
+}
+
+// returnEdits add the result that asks, nil, to each return of a chain
+// function (not to a return that passes on a chain function's results),
+// and a return at the end of a function that had no results.
+func (c *chain) returnEdits(f *chainFn) ([]analysis.TextEdit, string) {
+	k := slices.Index(f.fact.Results, model.ResultAsk)
+	var edits []analysis.TextEdit
+	var why string
+	ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, s := range c.sites {
+				if s.stmt == ast.Stmt(n) {
+					return false // passes the callee's results on
+				}
+			}
+			switch r := n.Results; {
+			case len(r) == 0:
+				edits = append(edits, analysis.TextEdit{Pos: n.Return + token.Pos(len("return")), End: n.Return + token.Pos(len("return")), NewText: []byte(" nil")})
+			case len(r) != len(f.fact.Results)-1:
+				why = fmt.Sprintf("%s returns the results of a call at line %d", f.obj.Name(), c.line(n.Pos()))
+			case k < len(r):
+				edits = append(edits, analysis.TextEdit{Pos: r[k].Pos(), End: r[k].Pos(), NewText: []byte("nil, ")})
+			default:
+				edits = append(edits, analysis.TextEdit{Pos: r[len(r)-1].End(), End: r[len(r)-1].End(), NewText: []byte(", nil")})
+			}
+		}
+		return why == ""
+	})
+	if why != "" {
+		return nil, why
+	}
+	if f.obj.Type().(*types.Signature).Results().Len() == 0 && !c.mod.Terminates(f.decl.Body) {
+		body := f.decl.Body
+		if n := len(body.List); n > 0 && c.line(body.List[n-1].End()) == c.line(body.Rbrace) {
+			return nil, "the closing brace of " + f.obj.Name() + " shares a line with its last statement"
+		}
+		ind := c.mod.IndentOf(f.decl.Pos())
+		edits = append(edits, analysis.TextEdit{Pos: body.Rbrace, End: body.Rbrace, NewText: []byte("\treturn nil\n" + ind)})
+	}
+	return edits, ""
+}
+
+// siteEdits rewrite one call: its arguments (the request and the key
+// added, a replaced session dropped) and its statement, which gets the
+// result that asks and returns it when it is set.
+func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string) string) ([]analysis.TextEdit, string) {
+	call := s.call
+	if why := c.lostIn(call.Lparen, call.Rparen); why != "" {
+		return nil, why
+	}
+	req := ""
+	if s.root != nil {
+		req = s.root.req
+	} else {
+		req = s.inFn.req
+	}
+	var args []string
+	for _, i := range s.callee.fact.Params {
+		switch i {
+		case model.ParamRequest:
+			args = append(args, req)
+		case model.ParamKey:
+			args = append(args, s.key)
+		default:
+			if i >= len(call.Args) {
+				return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
+			}
+			data, tf := c.mod.Src(call.Args[i].Pos())
+			args = append(args, string(data[tf.Offset(call.Args[i].Pos()):tf.Offset(call.Args[i].End())]))
+		}
+	}
+	edits := []analysis.TextEdit{{Pos: call.Lparen + 1, End: call.Rparen, NewText: []byte(strings.Join(args, ", "))}}
+	if _, ok := s.stmt.(*ast.ReturnStmt); ok {
+		return edits, ""
+	}
+	ind := c.mod.IndentOf(s.stmt.Pos())
+	if c.names == nil {
+		c.names = map[ast.Node]map[string]bool{}
+	}
+	if c.names[s.in] == nil {
+		c.names[s.in] = map[string]bool{}
+	}
+	ask := freshIn(c.mod, s.stmt.Pos(), c.names[s.in], "ask")
+	c.names[s.in][ask] = true
+	ret := c.propagate(s, ask, file)
+	then := fmt.Sprintf("%s != nil {\n%s\treturn %s\n%s}", ask, ind, ret, ind)
+	lhs := func(old []ast.Expr) string {
+		var parts []string
+		for _, i := range s.callee.fact.Results {
+			switch {
+			case i == model.ResultAsk:
+				parts = append(parts, ask)
+			case old == nil:
+				parts = append(parts, "_")
+			default:
+				t, _ := c.nodeText(old[i])
+				parts = append(parts, t)
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	switch st := s.stmt.(type) {
+	case *ast.ExprStmt:
+		edits = append(edits,
+			analysis.TextEdit{Pos: st.Pos(), End: st.Pos(), NewText: []byte("if " + lhs(nil) + " := ")},
+			analysis.TextEdit{Pos: st.End(), End: st.End(), NewText: []byte("; " + then)})
+	case *ast.AssignStmt:
+		edits = append(edits, analysis.TextEdit{Pos: st.Lhs[0].Pos(), End: st.Lhs[len(st.Lhs)-1].End(), NewText: []byte(lhs(st.Lhs))})
+		if st.Tok != token.DEFINE {
+			mcp := pkgIn(file, c.sdk.TypesPkg)
+			edits = append(edits, analysis.TextEdit{Pos: st.Pos(), End: st.Pos(), NewText: []byte("var " + ask + " *" + mcp + "." + c.sdk.RoundTrip.ToolResult + "\n" + ind)})
+		}
+		at := c.afterComment(st.End())
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + ind + "if " + then)})
+	case *ast.IfStmt:
+		init := st.Init.(*ast.AssignStmt)
+		edits = append(edits,
+			analysis.TextEdit{Pos: init.Lhs[0].Pos(), End: init.Lhs[len(init.Lhs)-1].End(), NewText: []byte(lhs(init.Lhs))},
+			analysis.TextEdit{Pos: st.Cond.Pos(), End: st.Cond.Pos(), NewText: []byte(then + " else if ")})
+	}
+	return edits, ""
+}
+
+// afterComment returns pos, or the end of a comment that follows it on
+// its line.
+func (c *chain) afterComment(pos token.Pos) token.Pos {
+	tf := c.mod.Pass.Fset.File(pos)
+	for _, cg := range c.mod.FileOf(pos).Comments {
+		if cg.Pos() >= pos && tf.Line(cg.Pos()) == tf.Line(pos) {
+			return cg.End()
+		}
+	}
+	return pos
+}
+
+// propagate spells what a call returns when the callee asks: a handler's
+// result that asks, zero values and nil; a wrapper's results with the
+// result that asks in its place.
+func (c *chain) propagate(s *site, ask string, file *ast.File) string {
+	if s.root != nil {
+		zeros, _ := s.root.zeros()
+		return ask + ", " + zeros + "nil"
+	}
+	qual := c.mod.Qualifier(file)
+	res := s.inFn.obj.Type().(*types.Signature).Results()
+	var parts []string
+	for _, i := range s.inFn.fact.Results {
+		switch {
+		case i == model.ResultAsk:
+			parts = append(parts, ask)
+		case isError(res.At(i).Type()):
+			parts = append(parts, "nil")
+		default:
+			z, _ := fix.ZeroValue(res.At(i).Type(), qual)
+			parts = append(parts, z)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// overlaps says why the edits cannot be applied together: two of them
+// overlap, which would be a bug of the rewrite.
+func (c *chain) overlaps(edits []analysis.TextEdit) string {
+	byFile := map[*token.File][]textedit.Edit{}
+	for _, e := range edits {
+		tf := c.mod.Pass.Fset.File(e.Pos)
+		te := textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(e.End), Text: string(e.NewText)}
+		for _, p := range byFile[tf] {
+			if p != te && p.Overlaps(te) {
+				return "the fix's edits overlap"
+			}
+		}
+		byFile[tf] = append(byFile[tf], te)
+	}
+	return ""
+}

@@ -1,0 +1,101 @@
+package model
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+)
+
+// This file summarises the functions of a package that elicitlint's fix
+// moves to the round trip together with their callers: a confirmation
+// gate that asks the client directly, and the wrappers between it and
+// the handlers. Its fix changes their signatures (they take the request
+// and a key, and return the result that asks), so their callers in other
+// packages must change with them: AskGateFact tells those packages how.
+// A caller the fix cannot change then no longer compiles, which is the
+// point: a partial migration must not build and misbehave.
+//
+// The plan is made by the migration (internal/migrate), which registers
+// itself in PlanAsks: the model cannot import it, and every fact must be
+// the model's.
+
+// AskGateFact marks a function whose signature the round-trip fix
+// changes: Params are its new parameters as indexes of its old ones,
+// with ParamRequest for the request it now takes and ParamKey for the key
+// of the answer; Results likewise, with ResultAsk for the result that
+// asks. Request and Result name the SDK's request and result types (in
+// the SDK's types package) of the handlers it serves.
+type AskGateFact struct {
+	Module          string
+	Request, Result string
+	Params, Results []int
+}
+
+const (
+	// ParamRequest and ParamKey are the new parameters in
+	// AskGateFact.Params; ResultAsk the new result in Results.
+	ParamRequest = -1
+	ParamKey     = -2
+	ResultAsk    = -1
+)
+
+func (*AskGateFact) AFact() {}
+
+func (f *AskGateFact) String() string {
+	idx := func(xs []int) string {
+		var parts []string
+		for _, x := range xs {
+			switch x {
+			case ParamRequest:
+				parts = append(parts, "req")
+			case ParamKey:
+				parts = append(parts, "key")
+			default:
+				parts = append(parts, fmt.Sprint(x))
+			}
+		}
+		return strings.Join(parts, ",")
+	}
+	res := strings.ReplaceAll(idx(f.Results), "req", "ask")
+	return fmt.Sprintf("askGate(%s)(%s)", idx(f.Params), res)
+}
+
+// AskPlans is what the migration planned for the package's gates and
+// their callers (internal/migrate's plan), made once with the model.
+type AskPlans any
+
+// PlanAsks plans the migration of the package's gates and of its calls of
+// other packages' gates, and returns the facts of the functions whose
+// signatures it changes. Set by internal/migrate; nil leaves gates alone.
+var PlanAsks func(pc *Model) (AskPlans, map[*types.Func]*AskGateFact)
+
+// summariseAsks plans the gates' migration and exports the facts.
+func summariseAsks(pc *Model) AskPlans {
+	if PlanAsks == nil {
+		return nil
+	}
+	plans, facts := PlanAsks(pc)
+	for fn, f := range facts {
+		pc.Pass.ExportObjectFact(fn, f)
+	}
+	return plans
+}
+
+// ImportedAskGate returns the fact of a function of another package whose
+// signature the round-trip fix changes, or nil.
+func (pc *Model) ImportedAskGate(fn *types.Func) *AskGateFact {
+	fn = fn.Origin()
+	if fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
+		return nil
+	}
+	f := new(AskGateFact)
+	if !pc.Pass.ImportObjectFact(fn, f) {
+		return nil
+	}
+	return f
+}
+
+// LookupSDK finds name in the SDK package path among the package's
+// imports, direct or not: what the SDK version the package is built
+// against declares.
+func (pc *Model) LookupSDK(path, name string) types.Object { return pc.lookupSDK(path, name) }

@@ -1,0 +1,529 @@
+package source
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sync"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file decides what a call can do: whether a handler may make it
+// twice with no effect anyone could see but its result. The round-trip
+// migration runs a handler once to ask and once with the answer, so what
+// runs before the request runs twice.
+//
+// A call is replay-safe when what it does is confined to values of the
+// call in progress:
+//
+//   - pure functions of their arguments: functions of the standard
+//     packages that compute (computing), of the SDKs (which hold no state
+//     of their own outside sessions and servers), and the package's own
+//     functions whose bodies are replay-safe, when every argument they
+//     could change is a value of the call (see callLocal);
+//   - constructors of values: conversions, composite literals, make, new;
+//   - methods of local values that escape nowhere: a url.Values or a
+//     strings.Builder the handler made, changed and read;
+//   - the SDKs' readers of the request (the SDK table's PureFuncs and
+//     PureMethods), fmt.Stringer and error methods, and logging (a line
+//     logged twice, which the docs say).
+//
+// Not replay-safe: anything that reaches beyond the call's values (I/O,
+// the clock's timers, random numbers, globals, a counter in the server's
+// state), a message to the client (any other method of a session or a
+// server), channel operations and goroutines.
+
+// computing are the standard packages whose functions act on nothing but
+// their arguments (and method receivers): no files, network, processes,
+// global state or randomness. A function of theirs that reaches further is
+// in reaching.
+var computing = []string{
+	"bytes", "cmp", "encoding/base32", "encoding/base64", "encoding/binary", "encoding/csv",
+	"encoding/hex", "encoding/json", "encoding/xml", "errors", "fmt", "hash/crc32", "hash/fnv",
+	"html", "maps", "math", "math/big", "math/bits", "math/cmplx", "mime", "net/url", "path",
+	"regexp", "slices", "sort", "strconv", "strings", "text/template", "time", "unicode",
+	"unicode/utf16", "unicode/utf8", "context",
+	"github.com/google/jsonschema-go/jsonschema",
+}
+
+// reaching are the functions of computing packages that reach beyond their
+// arguments: the standard streams, the process's timers.
+var reaching = map[string][]string{
+	"fmt":     {"Print", "Printf", "Println", "Scan", "Scanf", "Scanln"},
+	"time":    {"Sleep", "After", "AfterFunc", "NewTimer", "NewTicker", "Tick"},
+	"context": {"AfterFunc"},
+}
+
+// logFuncs are the logging functions and methods, by package: a line logged
+// before the request is logged on both calls, which the fix accepts (and
+// the docs say). Fatal and Panic are not here: they end the process.
+var logFuncs = map[string][]string{
+	"log":      {"Print", "Printf", "Println"},
+	"log/slog": {"Debug", "DebugContext", "Info", "InfoContext", "Warn", "WarnContext", "Error", "ErrorContext", "Log", "LogAttrs"},
+}
+
+// PureFuncs are the functions, by package, of packages outside the
+// standard library whose calls have no effect the caller could see twice
+// ("*" for every function of the package), for checks that ask without a
+// call at hand.
+var PureFuncs = map[string][]string{
+	"github.com/google/jsonschema-go/jsonschema": {"For", "ForType", "Ptr"},
+}
+
+// purity caches what the package's own functions can do.
+type purity struct {
+	mu    sync.Mutex
+	funcs map[*types.Func]int // 1 replay-safe, 2 not, 3 being decided
+	decls map[*types.Func]*ast.FuncDecl
+	defs  map[*types.Var][]ast.Expr // the values assigned to local variables (nil: zero)
+}
+
+func (pc *Package) purityCache() *purity {
+	pc.pureOnce.Do(func() {
+		p := &purity{funcs: map[*types.Func]int{}, decls: map[*types.Func]*ast.FuncDecl{}, defs: map[*types.Var][]ast.Expr{}}
+		for _, f := range pc.Pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if fn, ok := pc.Info.Defs[fd.Name].(*types.Func); ok {
+						p.decls[fn] = fd
+					}
+				}
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						v, _ := pc.Info.Defs[name].(*types.Var)
+						switch {
+						case v == nil:
+						case len(n.Values) == len(n.Names):
+							p.defs[v] = append(p.defs[v], n.Values[i])
+						case len(n.Values) == 0:
+							p.defs[v] = append(p.defs[v], nil)
+						default:
+							p.defs[v] = append(p.defs[v], n.Values[0])
+						}
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						id, ok := ast.Unparen(l).(*ast.Ident)
+						if !ok {
+							continue
+						}
+						v, _ := pc.Info.ObjectOf(id).(*types.Var)
+						if v == nil {
+							continue
+						}
+						if len(n.Lhs) == len(n.Rhs) {
+							p.defs[v] = append(p.defs[v], n.Rhs[i])
+						} else if len(n.Rhs) == 1 {
+							p.defs[v] = append(p.defs[v], n.Rhs[0])
+						}
+					}
+				case *ast.RangeStmt:
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if id, ok := e.(*ast.Ident); ok {
+							if v, _ := pc.Info.ObjectOf(id).(*types.Var); v != nil {
+								p.defs[v] = append(p.defs[v], n.X)
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+		pc.pure = p
+	})
+	return pc.pure
+}
+
+// PureCall reports a call that has no effect but its result (or a log
+// line): a handler may make it twice. Its arguments are judged on their
+// own (a caller walks them too); what is judged here is what the call does
+// with them.
+func (pc *Package) PureCall(call *ast.CallExpr) bool {
+	return pc.pureCall(call, pc.enclosingFunc(call.Pos()), true)
+}
+
+// pureCall decides a call made in fn; paramsLocal says whether fn's
+// parameters are values of the call in progress (a handler's request and
+// arguments), which it may change.
+func (pc *Package) pureCall(call *ast.CallExpr, fn ast.Node, paramsLocal bool) bool {
+	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() {
+		return true // a conversion
+	}
+	local := func(e ast.Expr) bool { return pc.callLocal(e, fn, paramsLocal) }
+	switch callee := typeutil.Callee(pc.Info, call).(type) {
+	case *types.Builtin:
+		switch callee.Name() {
+		case "len", "cap", "make", "new", "append", "min", "max", "complex", "real", "imag":
+			return true
+		case "copy", "delete", "clear":
+			return len(call.Args) > 0 && local(call.Args[0])
+		}
+		return false
+	case *types.Func:
+		if callee.Pkg() == nil {
+			return false
+		}
+		path, name := callee.Pkg().Path(), callee.Name()
+		sig := callee.Type().(*types.Signature)
+		if recv := sig.Recv(); recv != nil {
+			return pc.pureMethod(call, callee, recv, local)
+		}
+		if slices.Contains(logFuncs[path], name) {
+			return true
+		}
+		if sdk := pc.SDKs.OfPkg(callee); sdk != nil {
+			if sdk.RoundTrip != nil && path == sdk.ServerPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name) {
+				return true
+			}
+			return pc.argsLocal(call, local) // the SDKs keep their state in sessions and servers
+		}
+		if callee.Pkg() == pc.Pass.Pkg {
+			return pc.pureFunc(callee.Origin()) && pc.argsLocal(call, local)
+		}
+		if pc.computes(path, name) {
+			return pc.argsLocal(call, local)
+		}
+		if names := PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// computes reports whether function name of package path acts on nothing
+// but its arguments.
+func (pc *Package) computes(path, name string) bool {
+	return slices.Contains(computing, path) && !slices.Contains(reaching[path], name)
+}
+
+// pureMethod decides a method call: the SDKs' readers of the request, the
+// standard loggers, String and Error, methods of computing packages and of
+// the package itself on values of the call.
+func (pc *Package) pureMethod(call *ast.CallExpr, fn *types.Func, recv *types.Var, local func(ast.Expr) bool) bool {
+	obj := mcpsdk.NamedObj(recv.Type())
+	if obj == nil || obj.Pkg() == nil {
+		// An interface method: fmt.Stringer and error only read.
+		return (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0
+	}
+	if sdk := pc.SDKs.OfPkg(obj); sdk != nil && sdk.RoundTrip != nil {
+		// Readers of the request and of what a session holds; every
+		// other method of an SDK may send a message to the client or
+		// change a server.
+		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name()) || sdk.Reads(obj.Name(), fn.Name())
+	}
+	switch obj.Pkg().Path() + "." + obj.Name() {
+	case "log.Logger":
+		return slices.Contains(logFuncs["log"], fn.Name())
+	case "log/slog.Logger":
+		return slices.Contains(logFuncs["log/slog"], fn.Name())
+	}
+	if (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0 {
+		return true // fmt.Stringer and error: by convention they only read
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch {
+	case obj.Pkg() == pc.Pass.Pkg:
+		if !pc.pureFunc(fn.Origin()) {
+			return false
+		}
+	case !pc.computes(obj.Pkg().Path(), ""):
+		return false
+	}
+	// The receiver is changed, unless the method takes a copy of a value
+	// with nothing shared.
+	if _, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr || !immutable(recv.Type()) {
+		if !local(sel.X) {
+			return false
+		}
+	}
+	return pc.argsLocal(call, local)
+}
+
+// argsLocal reports whether every argument the callee could change (a
+// pointer, a slice, a map, a channel, a function or an interface holding
+// one) is a value of the call.
+func (pc *Package) argsLocal(call *ast.CallExpr, local func(ast.Expr) bool) bool {
+	for _, a := range call.Args {
+		if t := pc.Info.TypeOf(a); t != nil && !immutable(t) && !local(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// immutable reports whether a value of type t shares nothing a callee
+// could change: numbers, strings and booleans, structs and arrays of them,
+// contexts, errors and times.
+func immutable(t types.Type) bool {
+	return immutableIn(t, 0)
+}
+
+func immutableIn(t types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	for _, n := range [][2]string{{"context", "Context"}, {"time", "Time"}, {"time", "Duration"}} {
+		if mcpsdk.IsNamed(t, n[0], n[1]) {
+			return true
+		}
+	}
+	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return immutableIn(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !immutableIn(u.Field(i).Type(), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// callLocal reports whether e is a value of the call in progress in fn:
+// made in it (a literal, a value a replay-safe call returns), or held by a
+// variable declared in fn that is only ever given such values, or (when
+// paramsLocal) a parameter of fn, or a field or element of one of them.
+// Variables of enclosing functions (a closure's captures), the method's
+// receiver and package-level variables are not: they outlive the call.
+func (pc *Package) callLocal(e ast.Expr, fn ast.Node, paramsLocal bool) bool {
+	return pc.callLocalIn(e, fn, paramsLocal, map[*types.Var]bool{})
+}
+
+func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen map[*types.Var]bool) bool {
+	if fn == nil {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit, *ast.BasicLit, *ast.FuncLit:
+		return true
+	case *ast.UnaryExpr, *ast.StarExpr, *ast.IndexExpr, *ast.SliceExpr:
+		return pc.callLocalIn(operand(x), fn, paramsLocal, seen)
+	case *ast.SelectorExpr:
+		if _, ok := pc.Info.Uses[x.Sel].(*types.Var); ok && pc.Info.Selections[x] != nil {
+			return pc.callLocalIn(x.X, fn, paramsLocal, seen)
+		}
+		return false
+	case *ast.CallExpr:
+		// A value a replay-safe call makes is new (the callee acts on
+		// its arguments only), or one of its arguments'.
+		if !pc.pureCall(x, fn, paramsLocal) {
+			return false
+		}
+		for _, a := range x.Args {
+			if t := pc.Info.TypeOf(a); t != nil && !immutable(t) && !pc.callLocalIn(a, fn, paramsLocal, seen) {
+				return false
+			}
+		}
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && pc.Info.Selections[sel] != nil {
+			return pc.callLocalIn(sel.X, fn, paramsLocal, seen)
+		}
+		return true
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok || !IsLocal(v) || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
+			return false
+		}
+		if pc.isParam(v, fn) {
+			return paramsLocal
+		}
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		for _, d := range pc.purityCache().defs[v] {
+			if d != nil && !pc.callLocalIn(d, fn, paramsLocal, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// operand returns the value a unary, index or slice expression reads.
+func operand(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		return x.X
+	case *ast.StarExpr:
+		return x.X
+	case *ast.IndexExpr:
+		return x.X
+	case *ast.SliceExpr:
+		return x.X
+	}
+	return nil
+}
+
+// isParam reports whether v is a parameter (or the receiver) of fn; the
+// receiver counts as a package's long-lived value, never the call's.
+func (pc *Package) isParam(v *types.Var, fn ast.Node) bool {
+	var ft *ast.FuncType
+	var recv *ast.FieldList
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft, recv = f.Type, f.Recv
+	case *ast.FuncLit:
+		ft = f.Type
+	default:
+		return false
+	}
+	if recv != nil {
+		for _, fld := range recv.List {
+			for _, n := range fld.Names {
+				if pc.Info.Defs[n] == v {
+					return false
+				}
+			}
+		}
+	}
+	return v.Pos() >= ft.Pos() && v.Pos() < ft.End()
+}
+
+// pureFunc reports whether a function of the package is replay-safe
+// wherever it is called: its body changes nothing but values it makes
+// (its parameters are its caller's: it only reads them), and calls only
+// replay-safe functions.
+func (pc *Package) pureFunc(fn *types.Func) bool {
+	p := pc.purityCache()
+	p.mu.Lock()
+	state, decl := p.funcs[fn], p.decls[fn]
+	if state == 0 {
+		p.funcs[fn] = 3
+	}
+	p.mu.Unlock()
+	switch {
+	case state == 1:
+		return true
+	case state != 0:
+		return false // not, or recursive
+	case decl == nil:
+		p.mu.Lock()
+		p.funcs[fn] = 2
+		p.mu.Unlock()
+		return false
+	}
+	ok := pc.ImpureIn(decl.Body, decl, false) == nil
+	p.mu.Lock()
+	p.funcs[fn] = map[bool]int{true: 1, false: 2}[ok]
+	p.mu.Unlock()
+	return ok
+}
+
+// ImpureIn returns the first node of n, in function fn, whose evaluation
+// has an effect beyond the values of the call in progress, or nil: calls
+// only of replay-safe functions (see PureCall); assignments only to local
+// variables; no channel operations, go or defer statements (but the
+// cancelling of a local context). Function literals are not called where
+// they are written. paramsLocal says whether fn's parameters are values of
+// the call (see callLocal).
+func (pc *Package) ImpureIn(n ast.Node, fn ast.Node, paramsLocal bool) ast.Node {
+	return pc.ImpureInExcept(n, fn, paramsLocal, nil)
+}
+
+// ImpureInExcept is ImpureIn, but takes the nodes for which skip is true
+// as replay-safe without looking into them (a call whose callee the caller
+// knows to be replay-safe once the fix is applied).
+func (pc *Package) ImpureInExcept(n ast.Node, fn ast.Node, paramsLocal bool, skip func(ast.Node) bool) ast.Node {
+	var bad ast.Node
+	ast.Inspect(n, func(n ast.Node) bool {
+		if bad != nil || n == nil {
+			return false
+		}
+		if skip != nil && skip(n) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			// defer cancel() of a context made here: cancelling it on
+			// either call has no other effect.
+			if !pc.Cancels(n.Call) {
+				bad = n
+			}
+			return false
+		case *ast.GoStmt, *ast.SendStmt, *ast.SelectStmt:
+			bad = n
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				bad = n
+			}
+		case *ast.IncDecStmt:
+			if !pc.localTargetIn(n.X, fn, paramsLocal) {
+				bad = n
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if !pc.localTargetIn(l, fn, paramsLocal) {
+					bad = n
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil && !pc.localTargetIn(n.Key, fn, paramsLocal) || n.Value != nil && !pc.localTargetIn(n.Value, fn, paramsLocal) {
+				bad = n
+			}
+		case *ast.CallExpr:
+			if !pc.pureCall(n, fn, paramsLocal) {
+				bad = n
+			}
+		}
+		return bad == nil
+	})
+	return bad
+}
+
+// localTargetIn reports an assignment target that is a variable declared
+// in fn (or _), or a field or element of a value of the call (see
+// callLocal).
+func (pc *Package) localTargetIn(e ast.Expr, fn ast.Node, paramsLocal bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		root := lhsRoot(e)
+		return root != nil && fn != nil && pc.callLocal(root, fn, paramsLocal)
+	}
+	if id.Name == "_" {
+		return true
+	}
+	v, _ := pc.Info.ObjectOf(id).(*types.Var)
+	return IsLocal(v) && (fn == nil || v.Pos() >= fn.Pos() && v.Pos() < fn.End())
+}
+
+// enclosingFunc returns the innermost function declaration or literal of
+// the package that holds pos, or nil.
+func (pc *Package) enclosingFunc(pos token.Pos) ast.Node {
+	for _, f := range pc.Pass.Files {
+		if pos < f.FileStart || pos >= f.FileEnd {
+			continue
+		}
+		var found ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || pos < n.Pos() || pos >= n.End() {
+				return false
+			}
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				found = n
+			}
+			return true
+		})
+		return found
+	}
+	return nil
+}

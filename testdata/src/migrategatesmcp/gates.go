@@ -1,0 +1,113 @@
+// Package migrategatesmcp holds the confirmation gates mcp-go servers
+// write, which the round-trip fix migrates with their callers, and the
+// shapes it leaves alone, each saying why.
+package migrategatesmcp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+var decisionSchema = map[string]any{
+	"type": "object",
+	"properties": map[string]any{
+		"decision": map[string]any{"type": "string", "enum": []string{"allow_once", "deny"}},
+	},
+}
+
+// elicitPolicyDecision asks through the server the handler factory
+// captured; it gets the call's request after its context, and a key.
+func elicitPolicyDecision(ctx context.Context, srv *server.MCPServer, command string) (string, error) {
+	message := fmt.Sprintf("Run %s?", command)
+	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `MCPServer.RequestElicitation returns .*: return the request from the tool, prompt or resource handler that needs the answer.*; reached from the handler in handleExecute \(round-trip\)`
+		Params: mcp.ElicitationParams{Message: message, RequestedSchema: decisionSchema},
+	})
+	if err != nil {
+		return "", err
+	}
+	if result.Action != mcp.ElicitationResponseActionAccept {
+		return "deny", nil
+	}
+	data, ok := result.Content.(map[string]any)
+	if !ok {
+		return "deny", nil
+	}
+	decision, _ := data["decision"].(string)
+	return decision, nil
+}
+
+func handleExecute(srv *server.MCPServer) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		command := req.GetString("command", "")
+		if command == "" {
+			return mcp.NewToolResultError("missing command"), nil
+		}
+		decision, err := elicitPolicyDecision(ctx, srv, command)
+		if err != nil {
+			return mcp.NewToolResultError("cannot ask: " + err.Error()), nil
+		}
+		if decision != "allow_once" {
+			return mcp.NewToolResultError("denied: " + command), nil
+		}
+		return mcp.NewToolResultText("ran " + command), nil
+	}
+}
+
+// confirm asks through the server in the context; a handler that
+// confirms twice asks twice, each call under its own key (mcp-go's bridge
+// for older clients asks round after round).
+func confirm(ctx context.Context, message string) (bool, error) { // want confirm:`elicitWrapper\(1:Message\) mode=form`
+	res, err := server.ServerFromContext(ctx).RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: message, RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; reached from the handler of tool "move" \(round-trip\)`
+	if err != nil {
+		return false, fmt.Errorf("confirmation failed: %w", err)
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return true, nil
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return false, nil
+	}
+	return false, nil
+}
+
+func register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("move"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		from := request.GetString("from", "")
+		if ok, err := confirm(ctx, "Move "+from+"?"); err != nil || !ok {
+			return mcp.NewToolResultText("kept"), nil
+		}
+		ok, err := confirm(ctx, "Delete the old copy of "+from+"?")
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return mcp.NewToolResultText("moved"), nil
+		}
+		return mcp.NewToolResultText("moved and deleted"), nil
+	})
+	s.AddTool(mcp.NewTool("remember"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		command := request.GetString("command", "")
+		history.Record(command)
+		promoteRule(ctx, s, command)
+		return mcp.NewToolResultText("remembered"), nil
+	})
+}
+
+type recorder struct{ commands []string }
+
+func (r *recorder) Record(c string) { r.commands = append(r.commands, c) }
+
+var history recorder
+
+// promoteRule asks a second question after the work ran: the work would
+// run again on the call that brings the answer.
+func promoteRule(ctx context.Context, srv *server.MCPServer, command string) {
+	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Always allow " + command + "?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want "MCPServer.RequestElicitation returns .*; no automatic fix: `history.Record\\(command\\)` before the call of promoteRule at line \\d+ runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil || result.Action != mcp.ElicitationResponseActionAccept {
+		return
+	}
+	history.Record("always " + command)
+}
