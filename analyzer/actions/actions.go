@@ -65,12 +65,19 @@ func Run(c *check.Pass) {
 				c.Report(site.Expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			}
 		case flow.VPartial:
-			fixes := missingCaseFix(c, site, r)
+			msg := fmt.Sprintf("elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.Missing))
 			if r.AcceptOnly {
-				c.ReportFix(r.At.Pos(), r.At.End(), fixes, acceptOnlyMsg)
-			} else {
-				c.ReportFix(r.At.Pos(), r.At.End(), fixes, "elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.Missing))
+				msg = acceptOnlyMsg
 			}
+			var fixes []analysis.SuggestedFix
+			if name := c.Rewritten(site.Body); name != "" {
+				if r.Sw != nil && ast.Node(r.Sw) == r.At {
+					msg += "; no automatic fix: the round-trip fix changes the results of " + name + "; run -fix again once it is applied"
+				}
+			} else {
+				fixes = missingCaseFix(c, site, r)
+			}
+			c.ReportFix(r.At.Pos(), r.At.End(), fixes, "%s", msg)
 		}
 	}
 }

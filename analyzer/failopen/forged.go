@@ -104,6 +104,11 @@ func (fo *failOpen) refuseOthers(at token.Pos, d *failflow.Decisions) (fixes []a
 	case *ast.SwitchStmt:
 		rb := s.Body.Rbrace
 		text := fmt.Sprintf("%sdefault:\n%s\t%s\n", indent, indent, ret)
+		if !fo.namesAccept(s) {
+			// Accept leaves the switch as the others do: keep it going
+			// there, so that only the others are refused.
+			text = fmt.Sprintf("%scase %q:\n", indent, flow.ActAccept) + text
+		}
 		insert := fo.c.LineStart(rb)
 		if !fo.c.OnlySpaceBefore(rb) {
 			insert, text = rb, "\n"+text
@@ -118,6 +123,18 @@ func (fo *failOpen) refuseOthers(at token.Pos, d *failflow.Decisions) (fixes []a
 		Message:   "Refuse the actions that are none of the three",
 		TextEdits: append([]analysis.TextEdit{edit}, importEdits...),
 	}}, ""
+}
+
+// namesAccept reports whether a case of the switch names "accept".
+func (fo *failOpen) namesAccept(s *ast.SwitchStmt) bool {
+	for _, st := range s.Body.List {
+		for _, e := range st.(*ast.CaseClause).List {
+			if v, ok := source.ConstString(fo.c.Info, e); ok && v == flow.ActAccept {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // actionStmtBefore finds the statement a path leaves before reaching pos

@@ -27,6 +27,7 @@ package model
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"reflect"
 	"sync"
@@ -63,6 +64,9 @@ type Model struct {
 	// duties is what the checks of the round trip's duties read
 	// (capabilities.go).
 	duties *duties.Pkg
+	// rewritten are the bodies of the functions whose signatures the
+	// round-trip fix changes, with their names (summary_asks.go).
+	rewritten map[*ast.BlockStmt]string
 }
 
 // Result is the model analyzer's result for one package.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"strings"
 )
@@ -78,8 +79,26 @@ func summariseAsks(pc *Model) AskPlans {
 	for fn, f := range facts {
 		pc.Pass.ExportObjectFact(fn, f)
 	}
+	if len(facts) > 0 {
+		pc.rewritten = map[*ast.BlockStmt]string{}
+		for _, file := range pc.Pass.Files {
+			for _, decl := range file.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+					if fn, ok := pc.Info.Defs[fd.Name].(*types.Func); ok && facts[fn] != nil {
+						pc.rewritten[fd.Body] = fd.Name.Name
+					}
+				}
+			}
+		}
+	}
 	return plans
 }
+
+// Rewritten returns the name of the function with this body when the
+// round-trip fix changes its signature (a gate or wrapper migrated with its
+// callers), and "" otherwise. Other checks' fixes there would be written
+// for the old signature: they leave the function to a second -fix.
+func (pc *Model) Rewritten(body *ast.BlockStmt) string { return pc.rewritten[body] }
 
 // ImportedAskGate returns the fact of a function of another package whose
 // signature the round-trip fix changes, or nil.

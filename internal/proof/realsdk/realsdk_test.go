@@ -255,4 +255,6 @@ func allBut(keep string) []string {
 
 // direct lists checks to disable plus round-trip: the shared fixtures are
 // written in the direct style.
-func direct(checks ...string) []string { return append(checks, analyzer.CheckRoundTrip) }
+func direct(checks ...string) []string {
+	return append(checks, analyzer.CheckRoundTrip, analyzer.CheckCapabilities, analyzer.CheckRequestState)
+}
