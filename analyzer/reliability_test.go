@@ -8,7 +8,6 @@ package analyzer_test
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,7 +132,7 @@ func Ask(ctx context.Context, ss *mcp.ServerSession) error {
 	return nil
 }
 `)
-	relWrite(t, filepath.Join(dir, "src", "reliabhuge", "huge.go"), b.String())
+	prooftest.WriteFiles(t, dir, map[string]string{"src/reliabhuge/huge.go": b.String()})
 	analysistest.Run(prooftest.Suite(t), dir, directAnalyzer(t), "reliabhuge")
 }
 
@@ -170,50 +169,12 @@ func relNeedCgo(t *testing.T) {
 	}
 }
 
-func relWrite(t *testing.T, name, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// relStubs are the stub SDK packages of testdata/src, by module.
-var relStubs = []struct{ module, dir string }{
-	{"github.com/modelcontextprotocol/go-sdk", "gosdk"},
-	{"github.com/mark3labs/mcp-go", "mcpgo"},
-	{"github.com/google/jsonschema-go", "jsonschema"},
-}
-
-// relCopyStubs copies testdata/src/<module> to dst.
-func relCopyStubs(t *testing.T, module, dst string) {
-	t.Helper()
-	src := filepath.Join(testdata(t), "src", filepath.FromSlash(module))
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		relWrite(t, filepath.Join(dst, rel), string(data))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // relGOPATH returns a GOPATH directory holding the stub SDK packages.
 func relGOPATH(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, s := range relStubs {
-		relCopyStubs(t, s.module, filepath.Join(dir, "src", filepath.FromSlash(s.module)))
+	for _, s := range prooftest.Stubs {
+		prooftest.CopyStub(t, s.Module, filepath.Join(dir, "src", filepath.FromSlash(s.Module)))
 	}
 	return dir
 }

@@ -473,25 +473,7 @@ func reqName(sdk *mcpsdk.SDK) string {
 // freshIn returns base, or base with a number, that names nothing visible
 // at pos and is not in taken.
 func freshIn(pc *model.Model, pos token.Pos, taken map[string]bool, base string) string {
-	scope := pc.Pass.Pkg.Scope().Innermost(pos)
-	for i := 0; ; i++ {
-		name := base
-		if i > 0 {
-			name = fmt.Sprintf("%s%d", base, i+1)
-		}
-		if taken[name] {
-			continue
-		}
-		if scope != nil {
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
-				continue
-			}
-			if inner(scope, name) {
-				continue
-			}
-		}
-		return name
-	}
+	return fresh(pc.Pass.Pkg.Scope().Innermost(pos), pos, taken, base, inner)
 }
 
 // inner reports whether a scope nested in s declares name (a later

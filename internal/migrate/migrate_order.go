@@ -449,6 +449,13 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 		pos = m.asks[0].stmt.Pos()
 	}
 	scope := m.mod.Pass.Pkg.Scope().Innermost(pos)
+	return fresh(scope, pos, taken, base, func(s *types.Scope, name string) bool { return s.Lookup(name) != nil })
+}
+
+// fresh returns base, or base with a number, that is not in taken, that
+// names nothing visible in scope at pos, and for which clashes (when not
+// nil) is false in scope.
+func fresh(scope *types.Scope, pos token.Pos, taken map[string]bool, base string, clashes func(*types.Scope, string) bool) string {
 	for i := 0; ; i++ {
 		name := base
 		if i > 0 {
@@ -458,10 +465,10 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 			continue
 		}
 		if scope != nil {
-			if scope.Lookup(name) != nil {
+			if _, obj := scope.LookupParent(name, pos); obj != nil {
 				continue
 			}
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
+			if clashes != nil && clashes(scope, name) {
 				continue
 			}
 		}

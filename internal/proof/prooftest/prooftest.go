@@ -353,3 +353,19 @@ func (s suiteT) Errorf(format string, args ...any) {
 	}
 	s.Testing.Errorf("%s", msg)
 }
+
+// Stubs are the stub SDK modules of testdata/src, with a short name for
+// each.
+var Stubs = []struct{ Module, Dir string }{
+	{"github.com/modelcontextprotocol/go-sdk", "gosdk"},
+	{"github.com/mark3labs/mcp-go", "mcpgo"},
+	{"github.com/google/jsonschema-go", "jsonschema"},
+}
+
+// CopyStub copies the stub of module (testdata/src/<module>) to dst.
+func CopyStub(t testing.TB, module, dst string) {
+	t.Helper()
+	if err := CopyTree(dst, Testdata(t, "src", filepath.FromSlash(module)), nil); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -451,34 +451,6 @@ func relWrite(t *testing.T, name, content string) {
 	}
 }
 
-// relStubs are the stub SDK packages of testdata/src, by module.
-var relStubs = []struct{ module, dir string }{
-	{"github.com/modelcontextprotocol/go-sdk", "gosdk"},
-	{"github.com/mark3labs/mcp-go", "mcpgo"},
-	{"github.com/google/jsonschema-go", "jsonschema"},
-}
-
-// relCopyStubs copies testdata/src/<module> to dst.
-func relCopyStubs(t *testing.T, module, dst string) {
-	t.Helper()
-	src := prooftest.Testdata(t, "src", filepath.FromSlash(module))
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		relWrite(t, filepath.Join(dst, rel), string(data))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // relModule writes a module example.com/app with files, whose SDK
 // requirements are replaced by copies of the stubs under sdk/.
 func relModule(t *testing.T, files map[string]string) string {
@@ -486,14 +458,14 @@ func relModule(t *testing.T, files map[string]string) string {
 	dir := t.TempDir()
 	var gomod strings.Builder
 	gomod.WriteString("module example.com/app\n\ngo 1.26.0\n\nrequire (\n")
-	for _, s := range relStubs {
-		fmt.Fprintf(&gomod, "\t%s v1.0.0\n", s.module)
+	for _, s := range prooftest.Stubs {
+		fmt.Fprintf(&gomod, "\t%s v1.0.0\n", s.Module)
 	}
 	gomod.WriteString(")\n\nreplace (\n")
-	for _, s := range relStubs {
-		fmt.Fprintf(&gomod, "\t%s => ./sdk/%s\n", s.module, s.dir)
-		relCopyStubs(t, s.module, filepath.Join(dir, "sdk", s.dir))
-		relWrite(t, filepath.Join(dir, "sdk", s.dir, "go.mod"), "module "+s.module+"\n\ngo 1.23\n")
+	for _, s := range prooftest.Stubs {
+		fmt.Fprintf(&gomod, "\t%s => ./sdk/%s\n", s.Module, s.Dir)
+		prooftest.CopyStub(t, s.Module, filepath.Join(dir, "sdk", s.Dir))
+		relWrite(t, filepath.Join(dir, "sdk", s.Dir, "go.mod"), "module "+s.Module+"\n\ngo 1.23\n")
 	}
 	gomod.WriteString(")\n")
 	relWrite(t, filepath.Join(dir, "go.mod"), gomod.String())
