@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"log"
 
@@ -13,6 +14,9 @@ import (
 // handlers below use the round trip of protocol 2026-07-28: the first call
 // returns the question in InputRequests, and the client calls again with
 // the answer in InputResponses. Each "BUG" comment names the check.
+// Before it asks, each of them tests that the client declared the
+// capability the question needs, as correct.go does (but for
+// linkFrequentFlyer, whose bug that is).
 
 // confirmSchema is a flat yes/no form used by several handlers below.
 var confirmSchema = map[string]any{
@@ -60,6 +64,9 @@ func chooseSeat(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp
 func bookTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["trip"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("booking a trip needs a client that can ask for the details")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"trip": &mcp.ElicitParams{
 			Message:         "Before we book this trip we need to confirm a few details: the traveller's full name as printed on the passport, the preferred departure window, the seat preferences, meal requirements, and whether travel insurance is needed, too.",
 			RequestedSchema: confirmSchema,
@@ -81,6 +88,9 @@ func bookTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.C
 func renameTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["title"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("renaming needs a client that can ask for the new name")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"title": &mcp.ElicitParams{
 			Message: "",
 			RequestedSchema: map[string]any{
@@ -107,6 +117,9 @@ func renameTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp
 func linkBankAccount(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["bank"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return nil, nil, errors.New("linking a bank account needs a client that can open the bank's page")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"bank": &mcp.ElicitParams{
 			Mode:          "url",
 			Message:       "Link your bank account for refunds on our partner's site.",
@@ -128,6 +141,9 @@ func linkBankAccount(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 func payDeposit(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["deposit"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return nil, nil, errors.New("paying the deposit needs a client that can open the checkout page")
+		}
 		id := rand.Text()
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"deposit": &mcp.ElicitParams{
 			Mode:          "url",
@@ -152,6 +168,9 @@ func payDeposit(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp
 func connectDrive(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["drive"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return nil, nil, errors.New("connecting a drive needs a client that can open its sign-in page")
+		}
 		id := rand.Text()
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"drive": &mcp.ElicitParams{
 			Mode:            "url",
@@ -177,6 +196,9 @@ func connectDrive(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*m
 func connectGitHub(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["github"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return nil, nil, errors.New("connecting GitHub needs a client that can open its sign-in page")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"github": &mcp.ElicitParams{
 			Mode:          "url",
 			Message:       "Sign in to GitHub to publish your itinerary.",
@@ -199,6 +221,9 @@ func connectGitHub(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*
 func updateShipping(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["shipping"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("changing the address needs a client that can ask for it")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"shipping": &mcp.ElicitParams{
 			Mode:    "form",
 			Message: "Where should we send the printed tickets?",
@@ -242,6 +267,9 @@ func exportToAirline(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 func archiveTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, _ := req.Params.InputResponses["archive"].(*mcp.ElicitResult)
 	if res == nil {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("archiving needs a client that can ask for confirmation")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"archive": &mcp.ElicitParams{
 			Message:         "Archive this trip? You can restore it later.",
 			RequestedSchema: confirmSchema,
@@ -255,6 +283,9 @@ func archiveTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mc
 func cancelBooking(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["cancel"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("cancelling needs a client that can ask for confirmation")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"cancel": &mcp.ElicitParams{
 			Message:         "Cancel the booking? The deposit is not refundable.",
 			RequestedSchema: confirmSchema,
@@ -271,6 +302,9 @@ func cancelBooking(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*
 func addGuest(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["guest"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("adding a guest needs a client that can ask who it is")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"guest": &mcp.ElicitParams{
 			Message: "Who is joining the trip?",
 			RequestedSchema: map[string]any{
@@ -301,6 +335,9 @@ func addGuest(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.C
 func connectLoyalty(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["loyalty"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("connecting a loyalty account needs a client that can ask for it")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"loyalty": &mcp.ElicitParams{
 			Message: "Connect your hotel loyalty account to collect points.",
 			RequestedSchema: map[string]any{
@@ -328,6 +365,9 @@ func connectLoyalty(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (
 func updateTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["traveller"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("updating the traveller needs a client that can ask for the details")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"traveller": &mcp.ElicitParams{
 			Message: "Update the traveller's details.",
 			RequestedSchema: map[string]any{
@@ -361,6 +401,9 @@ func updateTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 func requestCallback(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["callback"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("a callback needs a client that can ask for the number")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"callback": &mcp.ElicitParams{
 			Message: "What number should our agent call?",
 			RequestedSchema: map[string]any{
@@ -390,6 +433,9 @@ func requestCallback(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 // panics, so the whole server exits. (Two findings, one per assertion.)
 func greetTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	if len(req.Params.InputResponses) == 0 {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("greeting needs a client that can ask for a name")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"user_name": &mcp.ElicitParams{
 			Message: "What's your name?",
 			RequestedSchema: map[string]any{
@@ -410,6 +456,9 @@ func greetTraveller(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (
 func rebookFlight(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["rebook"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("rebooking needs a client that can ask for confirmation")
+		}
 		return &mcp.CallToolResult{
 			Content: []mcp.Content{&mcp.TextContent{Text: "Your flight was cancelled by the airline."}},
 			InputRequests: mcp.InputRequestMap{"rebook": &mcp.ElicitParams{
@@ -434,11 +483,22 @@ func rebookFlight(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*m
 // still work". On sessions that negotiate protocol 2026-07-28 Elicit always
 // fails, so the trip is deleted without asking. (round-trip reports the
 // direct request as well.)
-func deleteTrip(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+func deleteTrip(ctx context.Context, req *mcp.CallToolRequest, in DeleteTripIn) (*mcp.CallToolResult, any, error) {
 	if !confirm(ctx, req.Session, "Delete this trip and its bookings? This cannot be undone.") {
 		return text("Trip kept."), nil, nil
 	}
+	removeTrip(in.Trip)
 	return text("Trip deleted."), nil, nil
+}
+
+type DeleteTripIn struct {
+	Trip string `json:"trip" jsonschema:"the trip to delete"`
+}
+
+// removeTrip deletes a saved trip and its bookings (this example keeps no
+// trips, so it only says so).
+func removeTrip(trip string) {
+	log.Printf("trip %q deleted", trip)
 }
 
 // confirm asks a yes/no question and reports whether to go ahead.
@@ -455,4 +515,32 @@ func confirm(ctx context.Context, ss *mcp.ServerSession, question string) bool {
 		return false
 	}
 	return false
+}
+
+// BUG (capabilities): the test is of elicitation, which a client that
+// supports only forms declares too (a bare "elicitation": {}); url mode
+// needs elicitation.url. Such a client gets a request it cannot show.
+func linkFrequentFlyer(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	res, ok := req.Params.InputResponses["flyer"].(*mcp.ElicitResult)
+	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("linking needs a client that can open the airline's sign-in page")
+		}
+		id := rand.Text()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"flyer": &mcp.ElicitParams{
+			Mode:          "url",
+			Message:       "Sign in to your frequent flyer account to collect miles.",
+			URL:           "https://miles.example.com/oauth/authorize?state=" + id,
+			ElicitationID: id,
+		}}}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		return text("Waiting for the airline to confirm."), nil, nil
+	case "decline":
+		return text("Frequent flyer account not linked."), nil, nil
+	case "cancel":
+		return text("Linking cancelled."), nil, nil
+	}
+	return nil, nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }

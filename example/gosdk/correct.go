@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -19,6 +20,13 @@ import (
 // call, and nothing checks an answer against the requested schema on
 // 2026-07-28 sessions. So the answer and every value of its Content are read
 // with comma-ok assertions.
+//
+// A handler asks only a client that declared, on this request, the
+// capability the question needs (elicitation for a form, elicitation.url
+// for url mode): protocol 2026-07-28 forbids anything else, and neither SDK
+// checks it in the round trip. req.ClientCapabilities() reads the request's
+// own, and the session's for clients on older protocols. A typed tool
+// handler's error reaches the client as a tool error that says why.
 
 type BookTableIn struct {
 	Restaurant string `json:"restaurant" jsonschema:"the restaurant to book"`
@@ -29,6 +37,9 @@ type BookTableIn struct {
 func bookTable(ctx context.Context, req *mcp.CallToolRequest, in BookTableIn) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["reservation"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			return nil, nil, errors.New("booking a table needs a client that can ask for the date, time and party size")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"reservation": &mcp.ElicitParams{
 			Mode:    "form",
 			Message: fmt.Sprintf("Book a table at %s?", in.Restaurant),
@@ -66,6 +77,9 @@ func bookTable(ctx context.Context, req *mcp.CallToolRequest, in BookTableIn) (*
 func connectCalendar(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["calendar"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return nil, nil, errors.New("connecting a calendar needs a client that can open the provider's sign-in page")
+		}
 		id := rand.Text()
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"calendar": &mcp.ElicitParams{
 			Mode:          "url",
@@ -91,6 +105,9 @@ func connectCalendar(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) 
 func payBooking(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	res, ok := req.Params.InputResponses["payment"].(*mcp.ElicitResult)
 	if !ok {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return nil, nil, errors.New("paying needs a client that can open the checkout page")
+		}
 		id := rand.Text()
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"payment": &mcp.ElicitParams{
 			Mode:          "url",
@@ -121,6 +138,10 @@ func deployItinerarySite(ctx context.Context, req *mcp.CallToolRequest, in Deplo
 	confirm, ok1 := req.Params.InputResponses["publish"].(*mcp.ElicitResult)
 	audience, ok2 := req.Params.InputResponses["audience"].(*mcp.ElicitResult)
 	if !ok1 || !ok2 {
+		if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+			// Publishing is not done unconfirmed.
+			return nil, nil, errors.New("publishing needs a client that can ask for confirmation")
+		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
 			"publish": &mcp.ElicitParams{
 				Message: fmt.Sprintf("Publish %s now?", in.Site),

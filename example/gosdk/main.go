@@ -51,6 +51,7 @@ func newServer() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "greet_traveller", Description: "Greet the traveller by name"}, greetTraveller)
 	mcp.AddTool(s, &mcp.Tool{Name: "rebook_flight", Description: "Rebook a cancelled flight"}, rebookFlight)
 	mcp.AddTool(s, &mcp.Tool{Name: "delete_trip", Description: "Delete a trip and its bookings"}, deleteTrip)
+	mcp.AddTool(s, &mcp.Tool{Name: "link_frequent_flyer", Description: "Link a frequent flyer account"}, linkFrequentFlyer)
 	return s
 }
 

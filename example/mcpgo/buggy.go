@@ -14,7 +14,10 @@ import (
 // rateDelivery: the first call returns the question (built with
 // server.NewInputRequestBuilder), the client asks the user and calls the
 // tool again with the answer, read with server.ElicitationResponse. Each
-// "BUG" comment names the check that finds the bug.
+// "BUG" comment names the check that finds the bug. Before it asks, each
+// of them tests that the client declared the capability the question
+// needs, through clientCaps (main.go) as correct.go does (but for
+// choosePickupPoint, whose bug that is).
 
 // confirmSchema is a flat yes/no form used by several handlers below.
 var confirmSchema = map[string]any{
@@ -66,6 +69,9 @@ func (sh *shop) rateDelivery(ctx context.Context, req mcp.CallToolRequest) (*mcp
 func (sh *shop) scheduleDelivery(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "slot")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("scheduling needs a client that can ask for a slot"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("slot", mcp.ElicitationParams{
 				Message: "We can deliver this order on several days next week. Please pick the delivery slot that suits you, tell us whether someone will be at home to sign for the parcel, and say whether the driver may leave it with a kind neighbour, too.",
@@ -97,6 +103,9 @@ func (sh *shop) scheduleDelivery(ctx context.Context, req mcp.CallToolRequest) (
 func (sh *shop) applyCoupon(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "coupon")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("applying a coupon needs a client that can ask for the code"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("coupon", mcp.ElicitationParams{
 				Message: "",
@@ -127,6 +136,9 @@ func (sh *shop) applyCoupon(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 func (sh *shop) linkWallet(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "wallet")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return mcp.NewToolResultError("linking a wallet needs a client that can open the provider's page"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("wallet", mcp.ElicitationParams{
 				Mode:          mcp.ElicitationModeURL,
@@ -150,6 +162,9 @@ func (sh *shop) linkWallet(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 func (sh *shop) payInvoice(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "invoice")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return mcp.NewToolResultError("paying needs a client that can open the checkout page"), nil
+		}
 		id := rand.Text()
 		return server.NewInputRequestBuilder("").
 			Elicit("invoice", mcp.ElicitationParams{
@@ -176,6 +191,9 @@ func (sh *shop) payInvoice(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 func (sh *shop) connectWarehouse(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "warehouse")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return mcp.NewToolResultError("connecting the warehouse needs a client that can open its sign-in page"), nil
+		}
 		id := rand.Text()
 		return server.NewInputRequestBuilder("").
 			Elicit("warehouse", mcp.ElicitationParams{
@@ -203,6 +221,9 @@ func (sh *shop) connectWarehouse(ctx context.Context, req mcp.CallToolRequest) (
 func (sh *shop) connectMarketplace(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "marketplace")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return mcp.NewToolResultError("connecting the marketplace needs a client that can open its sign-in page"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("marketplace", mcp.ElicitationParams{
 				Mode:          mcp.ElicitationModeURL,
@@ -227,6 +248,9 @@ func (sh *shop) connectMarketplace(ctx context.Context, req mcp.CallToolRequest)
 func (sh *shop) addGiftNote(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "note")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("adding a gift note needs a client that can ask for it"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("note", mcp.ElicitationParams{
 				Message: "What should the gift note say?",
@@ -258,6 +282,9 @@ func (sh *shop) refundOrder(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 	orderID := req.GetString("orderId", "")
 	answer := server.ElicitationResponse(req.Params.InputResponses, "refund")
 	if answer == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("refunding needs a client that can ask for confirmation"), nil
+		}
 		return server.NewInputRequestBuilder("order="+orderID).
 			Elicit("refund", mcp.ElicitationParams{
 				Message: fmt.Sprintf("Refund order %s in full?", orderID),
@@ -280,6 +307,9 @@ func (sh *shop) refundOrder(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 func (sh *shop) subscribeNewsletter(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "newsletter")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("subscribing needs a client that can ask for consent"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("newsletter", mcp.ElicitationParams{
 				Message:         "Subscribe to our weekly newsletter?",
@@ -295,6 +325,9 @@ func (sh *shop) subscribeNewsletter(ctx context.Context, req mcp.CallToolRequest
 func (sh *shop) emptyCart(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "empty")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("emptying the cart needs a client that can ask for confirmation"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("empty", mcp.ElicitationParams{
 				Message:         "Remove every item from the cart?",
@@ -313,6 +346,9 @@ func (sh *shop) emptyCart(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 func (sh *shop) changeAddress(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "address")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("changing the address needs a client that can ask for it"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("address", mcp.ElicitationParams{
 				Message: "Where should the order go instead?",
@@ -345,6 +381,9 @@ func (sh *shop) changeAddress(ctx context.Context, req mcp.CallToolRequest) (*mc
 func (sh *shop) connectSupplier(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "supplier")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("connecting the supplier needs a client that can ask for the account"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("supplier", mcp.ElicitationParams{
 				Message: "Sign in to the supplier portal to import the catalogue.",
@@ -374,6 +413,9 @@ func (sh *shop) connectSupplier(ctx context.Context, req mcp.CallToolRequest) (*
 func (sh *shop) createCustomer(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "customer")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("creating a customer needs a client that can ask for the details"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("customer", mcp.ElicitationParams{
 				Message: "Enter the new customer's details.",
@@ -410,6 +452,9 @@ func (sh *shop) createCustomer(ctx context.Context, req mcp.CallToolRequest) (*m
 func (sh *shop) enableSMSAlerts(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "mobile")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("SMS alerts need a client that can ask for the number"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("mobile", mcp.ElicitationParams{
 				Message: "Which mobile number should receive shipping updates?",
@@ -440,6 +485,9 @@ func (sh *shop) enableSMSAlerts(ctx context.Context, req mcp.CallToolRequest) (*
 func (sh *shop) trackParcel(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := req.Params.InputResponses["tracking"].Elicitation
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("tracking updates need a client that can ask for consent"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("tracking", mcp.ElicitationParams{
 				Message:         "Send tracking updates for this parcel by email?",
@@ -464,6 +512,9 @@ func (sh *shop) trackParcel(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 func (sh *shop) wrapGift(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "wrap")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("gift wrap needs a client that can ask for confirmation"), nil
+		}
 		return &mcp.CallToolResult{MultiRoundTripResult: mcp.MultiRoundTripResult{
 			InputRequests: mcp.InputRequests{"wrap": mcp.NewElicitationInputRequest(mcp.ElicitationParams{
 				Message:         "Wrap the order as a gift?",
@@ -489,6 +540,9 @@ func (sh *shop) wrapGift(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 func (sh *shop) changeQuantity(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "quantiy")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("changing the quantity needs a client that can ask for it"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("quantity", mcp.ElicitationParams{
 				Message: "How many of this item do you want?",
@@ -527,7 +581,14 @@ func (sh *shop) closeStore(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	if !sh.confirm(ctx, "Close the store? Customers will not be able to order until you reopen it.") {
 		return mcp.NewToolResultText("Store still open."), nil
 	}
+	sh.stopOrders()
 	return mcp.NewToolResultText("Store closed."), nil
+}
+
+// stopOrders closes the store to new orders (this example has no store, so
+// it only says so).
+func (sh *shop) stopOrders() {
+	log.Print("store closed to new orders")
 }
 
 // confirm asks a yes/no question and reports whether to go ahead.
@@ -546,4 +607,39 @@ func (sh *shop) confirm(ctx context.Context, question string) bool {
 		return false
 	}
 	return false
+}
+
+// BUG (capabilities): the question is returned with no test that the
+// client declared elicitation: protocol 2026-07-28 forbids it, and a client
+// that did not declare it gets a request it cannot answer.
+func (sh *shop) choosePickupPoint(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "pickup")
+	if res == nil {
+		return server.NewInputRequestBuilder("").
+			Elicit("pickup", mcp.ElicitationParams{
+				Message: "Where would you like to collect the order?",
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"point": map[string]any{"type": "string", "enum": []string{"store", "locker", "post office"}},
+					},
+					"required": []string{"point"},
+				},
+			}).
+			ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		data, _ := res.Content.(map[string]any)
+		point, ok := data["point"].(string)
+		if !ok {
+			return nil, fmt.Errorf("no pickup point in the answer")
+		}
+		return mcp.NewToolResultText("The order will wait at the " + point + "."), nil
+	case mcp.ElicitationResponseActionDecline:
+		return mcp.NewToolResultText("Home delivery it is."), nil
+	case mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("Cancelled."), nil
+	}
+	return nil, fmt.Errorf("unexpected elicitation action %q", res.Action)
 }

@@ -20,12 +20,20 @@ import (
 // Every answer is client input: nothing checks it against the requested
 // schema, so Content and every value in it are read with comma-ok
 // assertions.
+//
+// A handler asks only a client that declared the capability the question
+// needs (elicitation for a form, elicitation.url for url mode), tested
+// through clientCaps (main.go): protocol 2026-07-28 forbids anything else,
+// and mcp-go does not check it in the round trip.
 
 // placeOrder asks for delivery preferences with a flat form and handles
 // accept, decline and cancel separately. Content is read only on accept.
 func (sh *shop) placeOrder(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "delivery")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("placing the order needs a client that can ask how to deliver it"), nil
+		}
 		return server.NewInputRequestBuilder("").
 			Elicit("delivery", mcp.ElicitationParams{
 				Mode:    mcp.ElicitationModeForm,
@@ -68,6 +76,9 @@ func (sh *shop) placeOrder(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 func (sh *shop) connectStore(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "store")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return mcp.NewToolResultError("connecting the store needs a client that can open its sign-in page"), nil
+		}
 		id := rand.Text()
 		return server.NewInputRequestBuilder("").
 			Elicit("store", mcp.ElicitationParams{
@@ -95,6 +106,9 @@ func (sh *shop) deployStorefront(ctx context.Context, req mcp.CallToolRequest) (
 	env := req.GetString("environment", "staging")
 	answer := server.ElicitationResponse(req.Params.InputResponses, "confirm")
 	if answer == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil {
+			return mcp.NewToolResultError("publishing needs a client that can ask for confirmation"), nil
+		}
 		return server.NewInputRequestBuilder("env="+env).
 			Elicit("confirm", mcp.ElicitationParams{
 				Message: fmt.Sprintf("Publish the storefront to %s?", env),
@@ -129,6 +143,9 @@ func (sh *shop) deployStorefront(ctx context.Context, req mcp.CallToolRequest) (
 func (sh *shop) exportOrders(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res := server.ElicitationResponse(req.Params.InputResponses, "accounting")
 	if res == nil {
+		if caps := clientCaps(ctx); caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+			return mcp.NewToolResultError("exporting needs a client that can open the accounting system's sign-in page"), nil
+		}
 		id := rand.Text()
 		return server.NewInputRequestBuilder("").
 			Elicit("accounting", mcp.ElicitationParams{

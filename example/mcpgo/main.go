@@ -12,6 +12,7 @@
 package main
 
 import (
+	"context"
 	"log"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -22,6 +23,21 @@ import (
 // request through it.
 type shop struct {
 	srv *server.MCPServer
+}
+
+// clientCaps returns the capabilities this request declares (protocol
+// 2026-07-28), or the session's for a client of an older protocol, or nil.
+// A handler tests them before it asks: a client may be asked only for what
+// it declared.
+func clientCaps(ctx context.Context) *mcp.ClientCapabilities {
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.ClientCapabilities != nil {
+		return info.ClientCapabilities
+	}
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		caps := s.GetClientCapabilities()
+		return &caps
+	}
+	return nil
 }
 
 func newServer() *server.MCPServer {
@@ -59,6 +75,7 @@ func newServer() *server.MCPServer {
 	srv.AddTool(mcp.NewTool("wrap_gift", mcp.WithDescription("Gift-wrap an order"), order), sh.wrapGift)
 	srv.AddTool(mcp.NewTool("change_quantity", mcp.WithDescription("Change the quantity of a cart item")), sh.changeQuantity)
 	srv.AddTool(mcp.NewTool("close_store", mcp.WithDescription("Close the store to new orders")), sh.closeStore)
+	srv.AddTool(mcp.NewTool("choose_pickup_point", mcp.WithDescription("Collect an order instead of delivery"), order), sh.choosePickupPoint)
 	return srv
 }
 
