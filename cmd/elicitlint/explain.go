@@ -15,7 +15,7 @@ import (
 
 // guides are the docs pages that are not a check's page, in the order
 // -explain lists them.
-var guides = []string{"suppression", "standalone", "go-vet", "golangci-lint", "pre-commit", "ci", "reliability"}
+var guides = []string{"suppression", "standalone", "go-vet", "go-fix", "golangci-lint", "pre-commit", "ci", "reliability"}
 
 // topicPage maps an -explain topic to its docs page: a check, "directive"
 // (explained on the suppression page) or a guide.

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/config"
 )
 
 // This file summarises the functions of a package that elicitlint's fix
@@ -97,8 +99,14 @@ func summariseAsks(pc *Model) AskPlans {
 // Rewritten returns the name of the function with this body when the
 // round-trip fix changes its signature (a gate or wrapper migrated with its
 // callers), and "" otherwise. Other checks' fixes there would be written
-// for the old signature: they leave the function to a second -fix.
-func (pc *Model) Rewritten(body *ast.BlockStmt) string { return pc.rewritten[body] }
+// for the old signature: they leave the function to a second -fix. With
+// round-trip off there is no such fix.
+func (pc *Model) Rewritten(body *ast.BlockStmt) string {
+	if pc.Cfg.Disable[config.CheckRoundTrip] {
+		return ""
+	}
+	return pc.rewritten[body]
+}
 
 // ImportedAskGate returns the fact of a function of another package whose
 // signature the round-trip fix changes, or nil.
