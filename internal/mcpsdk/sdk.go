@@ -571,6 +571,9 @@ func (s *Set) IsSDKPath(path string) bool {
 
 // OfPkg returns the SDK whose module holds the package of obj, or nil.
 func (s *Set) OfPkg(obj types.Object) *SDK {
+	if tn, ok := obj.(*types.TypeName); ok && tn == nil {
+		return nil // NamedObj of a type without a name
+	}
 	if obj == nil || obj.Pkg() == nil {
 		return nil
 	}

@@ -208,3 +208,14 @@ func sealed(aead cipher.AEAD) mcp.ToolHandlerFor[any, any] {
 }
 
 var _ = aes.NewCipher
+
+// pageOf returns a value of a type without a name: the state's use is
+// read as in any function, and classifying the return must not fail
+// (a crash on mcp-grafana, toolhive, github-mcp-server and
+// kubernetes-mcp-server).
+func pageOf(req *mcp.CallToolRequest) (struct{ Next int }, error) {
+	if req.Params.RequestState == "page=2" { // want `RequestState decides what the tool does through a comparison with "page=2".*\(request-state\)`
+		return struct{ Next int }{Next: 3}, nil
+	}
+	return struct{ Next int }{}, nil
+}
