@@ -226,3 +226,53 @@ func rtproofRun(t *testing.T, dir string, want map[string]string) rtproofResult 
 	}
 	return res
 }
+
+// rtproofGate is what the gate handlers in testdata/rtproof answer: the
+// gate tells the confirmed accept from everything else.
+var rtproofGate = map[string]string{
+	"accept":  "booked",
+	"decline": "not booked",
+	"cancel":  "not booked",
+}
+
+// A confirmation gate with two callers (testdata/rtproof/<sdk>/gate): the
+// original answers on 2025-11-25 and is refused on 2026-07-28; what
+// elicitlint -fix makes of it (the gate and its callers migrated together)
+// gives the original's 2025-11-25 outcomes on both protocols.
+func TestRTProofFixedGate(t *testing.T) {
+	t.Parallel()
+	for _, sdk := range []string{"gosdk", "mcpgo"} {
+		t.Run(sdk, func(t *testing.T) {
+			t.Parallel()
+			orig := rtproofSource(t, sdk, "gate")
+			before := rtproofRun(t, rtproofModule(t, sdk, orig), rtproofGate)
+			for action, want := range rtproofGate {
+				if obs := before.observed["2025-11-25"][action]; obs.Outcome != want {
+					t.Errorf("original gate, 2025-11-25 %s: outcome %q, want %q", action, obs.Outcome, want)
+				}
+				if !slices.Contains(before.failed, "2026-07-28/"+action) {
+					t.Errorf("original gate, 2026-07-28 %s passed, want the SDK's refusal", action)
+				}
+			}
+			dir := rtproofModule(t, sdk, orig)
+			out, errOut, code := prooftest.Run(t, dir, prooftest.Elicitlint(t), "-fix", "./handlers")
+			if code != 0 && code != 3 {
+				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
+			}
+			fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(fixed, []byte(".Elicit(ctx")) || bytes.Contains(fixed, []byte("RequestElicitation(")) {
+				t.Fatalf("the fixed gate still makes a direct request:\n%s%s%s", fixed, out, errOut)
+			}
+			if !bytes.Contains(fixed, []byte(`"unbook_confirm"`)) {
+				t.Errorf("the second caller did not get a key of its own:\n%s", fixed)
+			}
+			res := rtproofRun(t, dir, rtproofGate)
+			if len(res.failed) > 0 {
+				t.Errorf("the fixed gate fails %q\n%s\nharness output:\n%s", res.failed, fixed, res.output)
+			}
+		})
+	}
+}
