@@ -23,4 +23,6 @@ func TestValuesThatTravel(t *testing.T) {
 	t.Parallel()
 	requests := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), requests, "f30schemavar")
+	answers := newAnalyzer(t, analyzer.Config{Disable: direct()})
+	analysistest.Run(prooftest.Suite(t), testdata(t), answers, "f30convgosdk", "f30convmcpgo")
 }

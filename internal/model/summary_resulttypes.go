@@ -398,9 +398,10 @@ type actionReturn struct {
 }
 
 // answerField returns, for an expression that selects field name from an
-// answer (res.Action, res.ElicitationResponse.Content), the answer's SDK.
+// answer (res.Action, res.ElicitationResponse.Content), through conversions
+// that keep its value (string(res.Action)), the answer's SDK.
 func (pc *Model) answerField(e ast.Expr, name func(*mcpsdk.SDK) string) *mcpsdk.SDK {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	sel, ok := pc.unconvert(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
