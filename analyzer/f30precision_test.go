@@ -15,3 +15,11 @@ func TestSensitiveDescribing(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "sensdescgosdk", "sensdescmcpgo")
 }
+
+// Issue 30 §3: precision by flow. The mode check decides per path: fields
+// set on exclusive branches are not a mixed request.
+func TestModePerPath(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "modepathgosdk", "modepathmcpgo")
+}
