@@ -82,7 +82,7 @@ func checkSiteMode(c *check.Pass, site *model.ParamsSite) {
 			}
 		}
 		checkURLValue(c, urlField)
-		if fv := site.Fields[mcpsdk.FieldSchema]; c.Present(fv) {
+		if fv := site.Fields[mcpsdk.FieldSchema]; c.Present(fv) && c.OnOnePath(site.Fields[mcpsdk.FieldMode], fv) {
 			c.Report(fv.At(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
 		}
 		needID := sdk.URLNeedsID || c.Cfg.Version() == schema.V20251125
@@ -112,10 +112,10 @@ func checkSiteMode(c *check.Pass, site *model.ParamsSite) {
 		if site.Lit == nil {
 			return
 		}
-		if fv := site.Fields[mcpsdk.FieldURL]; c.KnownNonEmpty(fv) {
+		if fv := site.Fields[mcpsdk.FieldURL]; c.KnownNonEmpty(fv) && c.OnOnePath(site.Fields[mcpsdk.FieldMode], fv) {
 			c.Report(fv.At(), "form-mode elicitation sets URL: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove URL")
 		}
-		if fv := site.Fields[mcpsdk.FieldID]; c.KnownNonEmpty(fv) {
+		if fv := site.Fields[mcpsdk.FieldID]; c.KnownNonEmpty(fv) && c.OnOnePath(site.Fields[mcpsdk.FieldMode], fv) {
 			c.Report(fv.At(), "form-mode elicitation sets ElicitationID: a form carries no url or elicitationId (spec 2025-11-25); set Mode: \"url\" or remove ElicitationID")
 		}
 		if sdk.FormNeedsSchema {

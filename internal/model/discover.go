@@ -351,7 +351,7 @@ func (ds *discoverer) trackVariable(site *ParamsSite, stack []ast.Node) {
 					continue
 				}
 				maybe := blk == nil || !source.StmtIn(blk, n)
-				site.Fields[sel.Sel.Name] = &FieldVal{key: sel.Sel, Value: rhs, maybe: maybe}
+				site.Fields[sel.Sel.Name] = &FieldVal{key: sel.Sel, Value: rhs, maybe: maybe, scope: assignScope(path)}
 			}
 		case *ast.Ident:
 			if pc.Info.Uses[n] == v && !ds.safeUse(n, path) {

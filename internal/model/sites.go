@@ -64,6 +64,10 @@ type FieldVal struct {
 	Value ast.Expr
 	// maybe is set when the field is assigned on some paths only.
 	maybe bool
+	// scope is the block or case clause that holds the assignment of a
+	// maybe field directly, when it is in the function itself (not in a
+	// function literal); see OnOnePath.
+	scope ast.Node
 }
 
 // At is where findings about this field are reported: its key when there is

@@ -773,7 +773,9 @@ func (pc *propCheck) checkSensitive() {
 	wo := lastMember(p, "writeOnly")
 	writeOnly := wo != nil && wo.Kind == Bool && wo.Bool
 	reason, found := "", false
-	if pc.kind == kindString {
+	// A name that describes a secret ("password_hint", "apiKeyName")
+	// settles it: its title or description may well name the secret.
+	if pc.kind == kindString && !c.sens.Describes(name) {
 		if _, ok := c.sens.Match(name); ok {
 			found = true
 		}

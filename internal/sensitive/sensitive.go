@@ -14,12 +14,17 @@
 // Terms are singular unless a plural is listed: "token" matches, "tokens"
 // does not, because "max_tokens" is a common, harmless LLM parameter.
 //
-// A match is ignored when the next word shows the text is about the secret
-// rather than asking for it: "password manager", "password policy",
-// "password hint", "token limit", "token count", "key type" and the like (see
-// ignoredAfter). There is no other negation handling: "never enter your
-// password here" still matches. Callers should only apply the matcher to
-// free-text fields; a boolean, number or enum field never carries a secret.
+// A match is ignored when the text says it describes the secret rather than
+// holding it: the next word is one such as "hint", "label", "name", "id",
+// "count", "length" or "expiry" ("password_hint", "apiKeyName",
+// "token_expires_at", "password manager", "token limit", "key type"; see
+// describing), maybe after a possessive ("the password's length"), or the
+// term ends a phrase such as "length of the password" or "name for your API
+// key". Describes reports such a name: a field named so is not a secret,
+// whatever its title or description says. There is no other negation
+// handling: "never enter your password here" still matches. Callers should
+// only apply the matcher to free-text fields; a boolean, number or enum
+// field never carries a secret.
 package sensitive
 
 import (
@@ -54,15 +59,47 @@ var defaultTerms = []string{
 	"auth code", "authorization code", "recovery code", "backup code",
 }
 
-// ignoredAfter lists words that, right after a match, turn it into talk about
-// the secret ("password policy") or a harmless quantity ("token limit").
-var ignoredAfter = map[string]bool{
+// describing lists words that, right after a match, turn it into talk about
+// the secret ("password policy", "password_hint"), something that names or
+// counts it ("secretLabel", "apiKeyName", "api_key_id", "tokenCount"), its
+// shape or lifetime ("password_length", "tokenExpiry", "token_expires_at")
+// or a harmless quantity ("token limit"). Before a match, followed by "of"
+// or "for" ("length of the password"), they do the same.
+var describing = map[string]bool{
 	"manager": true, "managers": true, "policy": true, "policies": true,
 	"hint": true, "hints": true, "strength": true, "requirement": true,
 	"requirements": true, "rule": true, "rules": true, "count": true,
 	"counts": true, "limit": true, "limits": true, "budget": true,
-	"usage": true, "length": true, "expiry": true, "expiration": true,
+	"usage": true, "length": true, "lengths": true, "expiry": true,
+	"expiration": true, "expires": true, "expire": true, "expired": true,
 	"ttl": true, "lifetime": true, "type": true, "format": true,
+	"label": true, "labels": true, "name": true, "names": true,
+	"id": true, "ids": true, "identifier": true, "identifiers": true,
+}
+
+// describedBefore reports whether the words before a match at i end in a
+// describing word, "of" or "for", and maybe a determiner: "length of the
+// password", "a label for your API key".
+func describedBefore(ws []string, i int) bool {
+	j := i - 1
+	if j >= 0 && determiners[ws[j]] {
+		j--
+	}
+	return j >= 1 && (ws[j] == "of" || ws[j] == "for") && describing[ws[j-1]]
+}
+
+var determiners = map[string]bool{
+	"the": true, "a": true, "an": true, "your": true, "this": true, "that": true,
+	"its": true, "their": true, "my": true, "our": true, "his": true, "her": true,
+}
+
+// describedAfter reports whether the words from end on describe the match
+// before them: "hint", or "s hint" (from "password's hint").
+func describedAfter(ws []string, end int) bool {
+	if end < len(ws) && ws[end] == "s" {
+		end++
+	}
+	return end < len(ws) && describing[ws[end]]
 }
 
 // DefaultTerms returns the built-in terms in display form.
@@ -150,23 +187,44 @@ func equalWords(a, b []string) bool {
 // Match reports the first (leftmost, then longest) term found in text, in
 // display form (for example "api key" for "X-API-Key").
 func (m *Matcher) Match(text string) (term string, ok bool) {
+	term, ok, _ = m.scan(text)
+	return term, ok
+}
+
+// Describes reports whether name describes a secret rather than holding
+// it: it contains a term, and every term in it is described ("passwordHint",
+// "api_key_id", "token-expires-at", "length of the password"). A field so
+// named is not a secret, whatever its title or description says.
+func (m *Matcher) Describes(name string) bool {
+	_, ok, described := m.scan(name)
+	return !ok && described
+}
+
+// scan finds the first term in text that is not described; described
+// reports whether a described one was passed over.
+func (m *Matcher) scan(text string) (term string, ok, described bool) {
 	if m == nil || len(m.byFirst) == 0 {
-		return "", false
+		return "", false, false
 	}
 	ws := Words(text)
+	skip := 0 // the end of the last described term
 	for i, w := range ws {
+		if i < skip {
+			continue // "access token" in "name of the access token": not "token" either
+		}
 		for _, t := range m.byFirst[w] {
 			end := i + len(t.words)
 			if end > len(ws) || !equalWords(ws[i:end], t.words) {
 				continue
 			}
-			if end < len(ws) && ignoredAfter[ws[end]] {
+			if describedAfter(ws, end) || describedBefore(ws, i) {
+				described, skip = true, end
 				break // "api key type": no shorter term here either
 			}
-			return t.display, true
+			return t.display, true, described
 		}
 	}
-	return "", false
+	return "", false, described
 }
 
 // Allowed reports whether name is on the allow list given to New.

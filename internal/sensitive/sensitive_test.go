@@ -143,6 +143,69 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// Issue 30 §3: a name or text that says it describes the secret (its label,
+// name, ID, count, length, expiry or a hint) is not a secret, in camelCase,
+// snake_case and kebab-case; the secrets themselves still match.
+func TestDescribing(t *testing.T) {
+	m, err := New(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	describes := []string{
+		"password_hint", "passwordHint", "password-hint", "pinHint",
+		"apiKeyName", "api_key_name", "secret-name", "secretName", "tokenNames",
+		"api_key_id", "apiKeyId", "accessKeyID", "access-key-id", "tokenIds", "secret_identifier",
+		"tokenExpiry", "token_expires_at", "tokenExpiresAt", "token-expiration", "passwordExpired", "refresh_token_expire_time",
+		"secretLabel", "secret_label", "api-key-label", "passwordLabels",
+		"password_length", "passwordLength", "pin-length", "otpLengths",
+		"tokenCount", "token_count", "password-counts",
+		"clientSecretName", "client_secret_id",
+		"the password's length", "length of the password", "a label for your API key",
+		"Name of the access token", "expiry for the secret",
+	}
+	for _, text := range describes {
+		if term, ok := m.Match(text); ok {
+			t.Errorf("Match(%q) = %q; want no match", text, term)
+		}
+		if !m.Describes(text) {
+			t.Errorf("Describes(%q) = false; want true", text)
+		}
+	}
+	secrets := []string{
+		"password", "newPassword", "new_password", "api_key", "apiKey", "X-Api-Key",
+		"accessToken", "access-token", "client_secret", "clientSecret", "card_number",
+		"cardNumber", "id_token", "idToken", "secret_access_key", "pinCode",
+		// A secret beside a described one is still a secret.
+		"api_key_id_and_api_key", "the password, not its hint", "name and password",
+		// "for" or "of" after a word that describes nothing.
+		"the value for your API key", "a copy of the password",
+		// A describing word before the term, without "of" or "for".
+		"label password", "hint: your password",
+	}
+	for _, text := range secrets {
+		if _, ok := m.Match(text); !ok {
+			t.Errorf("Match(%q): no match; want one", text)
+		}
+		if m.Describes(text) {
+			t.Errorf("Describes(%q) = true; want false", text)
+		}
+	}
+	for _, text := range []string{"", "name", "label", "username", "id", "max_tokens"} {
+		if m.Describes(text) {
+			t.Errorf("Describes(%q) = true; want false: it names no secret", text)
+		}
+	}
+	// An ID that is a credential by name is one pattern away.
+	vault, _ := New([]string{"secret id"}, nil)
+	if term, ok := vault.Match("secret_id"); !ok || term != "secret id" {
+		t.Errorf(`with "secret id": Match("secret_id") = %q, %v`, term, ok)
+	}
+	var nilM *Matcher
+	if nilM.Describes("password_hint") {
+		t.Error("nil matcher describes")
+	}
+}
+
 func TestExtraPatternsAndAllowNames(t *testing.T) {
 	m, err := New([]string{"license key", "  Tax-ID ", "bank_pin"}, []string{"api_key", "sessionToken", "PIN"})
 	if err != nil {
