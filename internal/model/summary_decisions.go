@@ -90,7 +90,7 @@ func summariseDecisions(pc *Model, d *Discovery, gates map[*types.Func]*flow.Gat
 			if !ok || fd.Body == nil {
 				continue
 			}
-			if fn, _ := pc.Info.Defs[fd.Name].(*types.Func); fn != nil && returnsError(fn) {
+			if fn, _ := pc.Info.Defs[fd.Name].(*types.Func); fn != nil && returnsError(fn) && !returnsHandlerResult(pc, fn) {
 				decls[fn] = fd
 			}
 		}
@@ -205,6 +205,19 @@ func summariseDecisions(pc *Model, d *Discovery, gates map[*types.Func]*flow.Gat
 		}
 	}
 	return facts
+}
+
+// returnsHandlerResult reports a function that returns a handler's result
+// (a handler, or a helper that builds its result): it hands its caller no
+// decision (failflow.Flow.Decision), so it needs no SSA here.
+func returnsHandlerResult(pc *Model, fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		if failflow.HandlerResult(pc.Package, res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // returnsError reports a function whose last result is an error.
