@@ -51,6 +51,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
+
 	"github.com/elicitlint/elicitlint/analyzer"
 )
 
@@ -578,36 +580,6 @@ func offline(dir, name string, args ...string) (stdout, stderr string, code int,
 	return o.String(), e.String(), 0, err
 }
 
-// module writes a module that requires what example/ requires, with its
-// go.sum, so that it builds offline.
-func module(t *testing.T) string {
-	t.Helper()
-	mod, err := os.ReadFile(filepath.Join(example, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var gomod strings.Builder
-	gomod.WriteString("module sample\n\n")
-	for _, l := range strings.Split(string(mod), "\n") {
-		s := strings.TrimSpace(l)
-		if strings.HasPrefix(s, "go ") || strings.HasPrefix(s, "require") || s == ")" ||
-			strings.HasPrefix(s, "github.com/") && !strings.Contains(s, "elicitlint") || strings.HasPrefix(s, "golang.org/") {
-			gomod.WriteString(l + "\n")
-		}
-	}
-	dir := t.TempDir()
-	for name, data := range map[string]string{"go.mod": gomod.String(), "go.sum": string(sum)} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 var goError = regexp.MustCompile(`^(?:\./)?(b/\S+\.go):(\d+):(?:\d+:)? (.*)$`)
 
 // TestCodeBlocks proves that the Go the pages show says what the pages
@@ -623,7 +595,7 @@ var goError = regexp.MustCompile(`^(?:\./)?(b/\S+\.go):(\d+):(?:\d+:)? (.*)$`)
 func TestCodeBlocks(t *testing.T) {
 	blocks := allBlocks(t)
 	tools(t)
-	dir := module(t)
+	dir := prooftest.SampleModule(t, nil)
 	byPath := map[string]*source{}
 	var srcs []*source
 	for _, b := range blocks {

@@ -12,8 +12,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
+
 	"github.com/elicitlint/elicitlint/analyzer"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // The tests in this file analyse code that uses the real SDKs (go-sdk
@@ -62,28 +63,8 @@ func needModules(t *testing.T) string {
 // offline without go mod tidy, plus the given files.
 func sampleModule(t *testing.T, files map[string]string) string {
 	t.Helper()
-	example := needModules(t)
-	mod, err := os.ReadFile(filepath.Join(example, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var gomod strings.Builder
-	gomod.WriteString("module sample\n\n")
-	for _, l := range strings.Split(string(mod), "\n") {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "go ") || strings.HasPrefix(t, "require") || t == ")" ||
-			strings.HasPrefix(t, "github.com/") && !strings.Contains(t, "elicitlint") || strings.HasPrefix(t, "golang.org/") {
-			gomod.WriteString(l + "\n")
-		}
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"go.mod": gomod.String(), "go.sum": string(sum)})
-	writeFiles(t, dir, files)
-	return dir
+	needModules(t)
+	return prooftest.SampleModule(t, files)
 }
 
 // A finding as the golden files list it: file:line and check.
@@ -285,28 +266,7 @@ func TestSARIF(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(inst); err != nil {
+	if err := prooftest.ValidateSARIF(t, []byte(out)); err != nil {
 		t.Fatalf("SARIF output does not validate: %v", err)
 	}
 	var log sarifLog

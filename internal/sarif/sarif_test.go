@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 )
 
 func TestUTF16Columns(t *testing.T) {
@@ -126,28 +124,7 @@ func TestRelatedLocations(t *testing.T) {
 // validate checks a log against the SARIF 2.1.0 schema in testdata/sarif.
 func validate(t *testing.T, log []byte) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(log))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(inst); err != nil {
+	if err := prooftest.ValidateSARIF(t, log); err != nil {
 		t.Errorf("SARIF log does not validate: %v", err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -368,4 +369,33 @@ func CopyStub(t testing.TB, module, dst string) {
 	if err := CopyTree(dst, Testdata(t, "src", filepath.FromSlash(module)), nil); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ValidateSARIF checks log against the SARIF 2.1.0 schema in
+// testdata/sarif with jsonschema v6 (the test oracle) and returns why it
+// does not validate; a schema that cannot be read or compiled is fatal.
+func ValidateSARIF(t testing.TB, log []byte) error {
+	t.Helper()
+	f, err := os.Open(Testdata(t, "sarif", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch.Validate(inst)
 }
