@@ -47,13 +47,7 @@ func newAnalyzer(t testing.TB, c analyzer.Config) *analysis.Analyzer {
 // The stubs in testdata/src are of SDK versions that have the 2026-07-28
 // round trip, so every direct elicitation there is a round-trip finding.
 // The fixtures of the other checks are written in the direct style and run
-// with round-trip off (direct); the round-trip fixtures run with it on.
-
-// direct lists checks to disable plus round-trip and the checks of the
-// round trip's duties (capabilities, request-state).
-func direct(checks ...string) []string {
-	return append(checks, analyzer.CheckRoundTrip, analyzer.CheckCapabilities, analyzer.CheckRequestState)
-}
+// with round-trip off (prooftest.Direct); the round-trip fixtures run with it on.
 
 // notDuties turns off the checks of the round trip's duties, which the
 // round-trip fixtures do not do (TestCapabilities and TestRequestState
@@ -65,7 +59,7 @@ var notDuties = []string{analyzer.CheckCapabilities, analyzer.CheckRequestState}
 // elicitations without handling the answers, so the answer checks are off.
 func TestRequestChecks(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a,
 		"message", "modegosdk", "modemcpgo", "elicitid", "wrapperlib", "wrapperuse", "lookalike",
 		"directives", "filedirective", "schemas", "msglib", "msguse",
@@ -82,7 +76,7 @@ func TestSchemaRepair(t *testing.T) {
 // The answer checks (actions, content, content-schema), and their fixes.
 func TestAnswerChecks(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content", "guards", "noreturn", "gates")
 	// contentschema and fixes with their fixes: fixRuns["answers"], the
 	// same settings.
@@ -109,21 +103,21 @@ func TestAnswerChecks(t *testing.T) {
 // -spec changes the schema rules.
 func TestSpecVersion(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "spec0618")
 }
 
 // -actions-default-handles-rest lets default: stand for the rest.
 func TestDefaultHandlesRest(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{DefaultHandlesRest: true, Disable: direct()})
+	a := newAnalyzer(t, analyzer.Config{DefaultHandlesRest: true, Disable: prooftest.Direct()})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "defaultrest")
 }
 
 // -forks makes a fork of an SDK count as the SDK.
 func TestForks(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Forks: []string{"github.com/acme/mcp-go=mcp-go"}, Disable: direct()})
+	a := newAnalyzer(t, analyzer.Config{Forks: []string{"github.com/acme/mcp-go=mcp-go"}, Disable: prooftest.Direct()})
 	analysistest.Run(prooftest.Suite(t), forkTestdata(t, "forkuse"), a, "forkuse")
 }
 
@@ -134,7 +128,7 @@ func TestForks(t *testing.T) {
 func TestForkNotNamed(t *testing.T) {
 	t.Parallel()
 	rt := &recordingT{T: t}
-	results := analysistest.Run(prooftest.Suite(rt), forkTestdata(t, "forkuse"), newAnalyzer(t, analyzer.Config{Disable: direct()}), "forkuse")
+	results := analysistest.Run(prooftest.Suite(rt), forkTestdata(t, "forkuse"), newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()}), "forkuse")
 	if len(results) == 0 {
 		t.Fatalf("forkuse did not load: %s", strings.Join(rt.errors(), "; "))
 	}
@@ -256,28 +250,6 @@ func TestMigrate(t *testing.T) {
 	runFixes(t, "migrate").check(t)
 }
 
-// allBut lists every check but keep, for -disable.
-func allBut(keep string) []string {
-	var others []string
-	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
-		if c != keep {
-			others = append(others, c)
-		}
-	}
-	return others
-}
-
-// only returns the settings that turn every check off but those named.
-func only(checks ...string) []string {
-	var off []string
-	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
-		if !slices.Contains(checks, c) {
-			off = append(off, c)
-		}
-	}
-	return off
-}
-
 // The fail-open check alone, with its fixes, for both SDKs and across
 // packages (wrappers and project result types).
 func TestFailOpen(t *testing.T) {
@@ -303,7 +275,7 @@ func TestRoundTripSpec(t *testing.T) {
 // third that sees only the first.
 func TestProjectResultTypes(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: direct()})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "projapi", "projimpl", "projuse", "projuse2", "notmirror",
 		// Declared apart from any SDK (#24 §1): known by its shape.
 		"prompts", "promptsmcp", "promptsuse", "notmirrorshape")

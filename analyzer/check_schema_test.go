@@ -21,7 +21,7 @@ import (
 // which -json reports as "end".
 func TestForSchemas(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	results := analysistest.Run(prooftest.Suite(t), testdata(t), a, "forschema", "schemas")
 	// The number of related elicitations of findings, by package and the
 	// first word of the finding's line; none for the others.
@@ -104,6 +104,6 @@ func TestForSchemas(t *testing.T) {
 // finding per field.
 func TestForSchemasSpec0618(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	a := newAnalyzer(t, analyzer.Config{Spec: "2025-06-18", Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "forschema0618")
 }

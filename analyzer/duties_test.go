@@ -21,7 +21,7 @@ func TestCapabilities(t *testing.T) {
 // The request-state check.
 func TestRequestState(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckRequestState)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRequestState)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "stategosdk", "statemcpgo", "statelib", "stateuse")
 }
 
@@ -29,13 +29,13 @@ func TestRequestState(t *testing.T) {
 // round-trip check alone.
 func TestPinned(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckRoundTrip)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "pinnedgosdk", "pinnedfields", "pinpartial", "pinnedmcpgo", "pinnedhttp", "pinlegacyhttp", "olderpath")
 }
 
 // Answers that go missing: the round-trip check alone.
 func TestMissingAnswers(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: only(analyzer.CheckRoundTrip)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "missinggosdk", "missingmcpgo")
 }

@@ -21,8 +21,8 @@ func TestFailOpenBeyondTheGate(t *testing.T) {
 // requests through an interface the package declares.
 func TestValuesThatTravel(t *testing.T) {
 	t.Parallel()
-	requests := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	requests := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), requests, "f30schemavar")
-	answers := newAnalyzer(t, analyzer.Config{Disable: direct()})
+	answers := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
 	analysistest.Run(prooftest.Suite(t), testdata(t), answers, "f30convgosdk", "f30convmcpgo")
 }

@@ -12,7 +12,7 @@ import (
 // (its label, name, ID, count, length, expiry or a hint) is not a secret.
 func TestSensitiveDescribing(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "sensdescgosdk", "sensdescmcpgo")
 }
 
@@ -20,6 +20,6 @@ func TestSensitiveDescribing(t *testing.T) {
 // set on exclusive branches are not a mixed request.
 func TestModePerPath(t *testing.T) {
 	t.Parallel()
-	a := newAnalyzer(t, analyzer.Config{Disable: direct(analyzer.CheckActions, analyzer.CheckContent)})
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct(analyzer.CheckActions, analyzer.CheckContent)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "modepathgosdk", "modepathmcpgo")
 }

@@ -33,14 +33,14 @@ var fixRuns = map[string]struct {
 	cfg  analyzer.Config
 	pkgs []string
 }{
-	"answers":   {analyzer.Config{Disable: direct()}, []string{"contentschema", "fixes"}},
+	"answers":   {analyzer.Config{Disable: prooftest.Direct()}, []string{"contentschema", "fixes"}},
 	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
-	"migrate": {analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
+	"migrate": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
 		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp"}},
-	"schemarepair": {analyzer.Config{Disable: allBut(analyzer.CheckSchema)}, []string{"schemarepair"}},
-	"failopen":     {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
-	"capabilities": {analyzer.Config{Disable: only(analyzer.CheckCapabilities)}, []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
-	"f30": {analyzer.Config{Disable: only(analyzer.CheckFailOpen)}, []string{"f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
+	"schemarepair": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckSchema)}, []string{"schemarepair"}},
+	"failopen":     {analyzer.Config{Disable: prooftest.Only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
+	"capabilities": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckCapabilities)}, []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
+	"f30": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckFailOpen)}, []string{"f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
 		"f30valuesgosdk", "f30valuesmcpgo", "f30inputgosdk", "f30inputmcpgo",
 		"f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
 }

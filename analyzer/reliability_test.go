@@ -182,5 +182,5 @@ func relGOPATH(t *testing.T) string {
 // directAnalyzer is the analyzer for fixtures written in the direct style
 // (see TestRequestChecks).
 func directAnalyzer(t *testing.T) *analysis.Analyzer {
-	return newAnalyzer(t, analyzer.Config{Disable: direct()})
+	return newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
 }

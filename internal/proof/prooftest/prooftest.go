@@ -12,10 +12,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -398,4 +400,22 @@ func ValidateSARIF(t testing.TB, log []byte) error {
 		t.Fatal(err)
 	}
 	return sch.Validate(inst)
+}
+
+// Only returns the -disable list that turns every check off but those
+// named.
+func Only(checks ...string) []string {
+	var off []string
+	for _, c := range append(slices.Clone(config.Checks), config.CheckDirective) {
+		if !slices.Contains(checks, c) {
+			off = append(off, c)
+		}
+	}
+	return off
+}
+
+// Direct returns the -disable list of checks plus those of the round trip
+// (round-trip and its duties): for fixtures written in the direct style.
+func Direct(checks ...string) []string {
+	return append(checks, config.CheckRoundTrip, config.CheckCapabilities, config.CheckRequestState)
 }

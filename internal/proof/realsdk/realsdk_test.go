@@ -59,7 +59,7 @@ func TestRealSDK(t *testing.T) {
 	for _, name := range realsdkModules {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			a := newAnalyzer(t, analyzer.Config{Disable: direct()})
+			a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
 			results := analysistest.Run(prooftest.Suite(t), prooftest.RealSDKModule(t, name), a, "./...")
 
 			var roots []*packages.Package
@@ -69,7 +69,7 @@ func TestRealSDK(t *testing.T) {
 			if len(roots) == 0 {
 				t.Fatal("no package loaded")
 			}
-			res, err := checker.Analyze([]*analysis.Analyzer{newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})}, roots, nil)
+			res, err := checker.Analyze([]*analysis.Analyzer{newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})}, roots, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +123,7 @@ func TestRealSDKRoundTrip(t *testing.T) {
 		t.Run(tc.module, func(t *testing.T) {
 			t.Parallel()
 			all := newAnalyzer(t, analyzer.Config{Disable: []string{analyzer.CheckCapabilities, analyzer.CheckRequestState}})
-			only := newAnalyzer(t, analyzer.Config{Disable: allBut(analyzer.CheckRoundTrip)})
+			only := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
 			dir := prooftest.RealSDKModule(t, tc.module)
 			// The fixtures, with their fixes, in one load.
 			var patterns []string
@@ -240,21 +240,4 @@ func newAnalyzer(t testing.TB, c analyzer.Config) *analysis.Analyzer {
 		t.Fatal(err)
 	}
 	return a
-}
-
-// allBut lists every check but keep, for -disable.
-func allBut(keep string) []string {
-	var others []string
-	for _, c := range append(slices.Clone(analyzer.Checks), analyzer.CheckDirective) {
-		if c != keep {
-			others = append(others, c)
-		}
-	}
-	return others
-}
-
-// direct lists checks to disable plus round-trip: the shared fixtures are
-// written in the direct style.
-func direct(checks ...string) []string {
-	return append(checks, analyzer.CheckRoundTrip, analyzer.CheckCapabilities, analyzer.CheckRequestState)
 }
