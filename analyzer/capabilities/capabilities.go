@@ -276,8 +276,17 @@ func capPath(d *mcpsdk.Duties, c model.Caps) string {
 // sessionTest reports a request guarded only by the session's
 // capabilities.
 func sessionTest(c *check.Pass, s *site) {
-	c.Report(s.use.At, "%s request %q is guarded by the session's capabilities, not this request's: on protocol 2026-07-28 every request declares its own (a stateless server has no session to remember them, and a session keeps those of its first request); test %s, which falls back to the session's for older clients",
-		kindName(s), s.use.Key, testSpelling(s.use.SDK, s.need))
+	c.Report(s.use.At, "%s request%s is guarded by the session's capabilities, not this request's: on protocol 2026-07-28 every request declares its own (a stateless server has no session to remember them, and a session keeps those of its first request); test %s, which falls back to the session's for older clients",
+		kindName(s), keyText(s.use.Key), testSpelling(s.use.SDK, s.need))
+}
+
+// keyText names the request's key in a message, or nothing where the key
+// is not a constant (a prefix plus a flow's ID).
+func keyText(key string) string {
+	if key == "" {
+		return ""
+	}
+	return fmt.Sprintf(" %q", key)
 }
 
 // noTest reports a request no test guards, with a guard as its fix where
@@ -287,8 +296,8 @@ func noTest(c *check.Pass, s *site, missing model.Caps, inReturn int) {
 	if s.anyMode {
 		need = model.CapForm // the mode is not known: the test of elicitation itself
 	}
-	msg := fmt.Sprintf("%s request %q is sent without a test that the client declared %s: protocol 2026-07-28 forbids input requests for a capability the client did not declare on the request, and neither SDK checks them in the round trip; test %s first, and return what the tool returns when it cannot ask",
-		kindName(s), s.use.Key, capName(s), testSpelling(s.use.SDK, need))
+	msg := fmt.Sprintf("%s request%s is sent without a test that the client declared %s: protocol 2026-07-28 forbids input requests for a capability the client did not declare on the request, and neither SDK checks them in the round trip; test %s first, and return what the tool returns when it cannot ask",
+		kindName(s), keyText(s.use.Key), capName(s), testSpelling(s.use.SDK, need))
 	fixes, why := guard(c, s, inReturn)
 	if len(fixes) == 0 {
 		msg += "; no automatic fix: " + why

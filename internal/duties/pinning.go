@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -514,12 +515,28 @@ func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
 	if fn.Exported() || ix.values[fn] || len(ix.calls[fn]) == 0 {
 		return false // called from elsewhere, or as a value
 	}
+	served := 0
 	for _, c := range ix.calls[fn] {
+		if pc.inTestFile(c) {
+			continue
+		}
 		if !pc.olderAt(c, depth+1) {
 			return false
 		}
+		served++
 	}
-	return true
+	return served > 0
+}
+
+// inTestFile reports whether the node at the top of path is in a _test.go
+// file. A test's calls and values serve no client, so they do not decide
+// which protocol a request is made on (github-mcp-server's tests make the
+// direct-asking prompter to probe it).
+func (pc *Pkg) inTestFile(path []ast.Node) bool {
+	if len(path) == 0 {
+		return false
+	}
+	return strings.HasSuffix(pc.Pass.Fset.File(path[0].Pos()).Name(), "_test.go")
 }
 
 // receiverOlder reports whether every value of the receiver type of
@@ -533,17 +550,17 @@ func (pc *Pkg) receiverOlder(fn *types.Func, recv *types.Var, depth int) bool {
 		return false
 	}
 	ix := pc.pinIx
-	makes := ix.makes[tn]
-	if len(makes) == 0 {
-		return false
-	}
-	for _, m := range makes {
-		if pc.olderAt(m, depth+1) || pc.handedToOtherMethods(m, fn) {
+	served := 0
+	for _, m := range ix.makes[tn] {
+		if pc.inTestFile(m) {
 			continue
 		}
-		return false
+		if !pc.olderAt(m, depth+1) && !pc.handedToOtherMethods(m, fn) {
+			return false
+		}
+		served++
 	}
-	return true
+	return served > 0
 }
 
 // handedToOtherMethods reports whether the value made at the top of path

@@ -239,6 +239,12 @@ func anyMode(ctx context.Context, req *mcp.CallToolRequest, p *mcp.ElicitParams)
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"it": p}}, nil, nil
 }
 
+// flowKey's key is a prefix and a flow's ID, as github-mcp-server's
+// authorization prompt is: the finding names no key.
+func flowKey(ctx context.Context, req *mcp.CallToolRequest, flow string) (*mcp.CallToolResult, any, error) {
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"authorize:" + flow: &mcp.ElicitParams{Message: "Authorize?"}}}, nil, nil // want `form elicitation request is sent without a test that the client declared elicitation: .*\(capabilities\)`
+}
+
 func register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "no_test"}, noTest)
 	mcp.AddTool(s, &mcp.Tool{Name: "literal"}, func(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {

@@ -104,3 +104,12 @@ func (p *anyPrompter) Prompt(ctx context.Context) error {
 func Anywhere(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{}, authorize(ctx, &anyPrompter{session: req.Session})
 }
+
+// testedPrompter is made only by the package's tests: no client reaches
+// its request, which is no reason to call it older-only either.
+type testedPrompter struct{ session *mcp.ServerSession }
+
+func (p *testedPrompter) Prompt(ctx context.Context) error {
+	_, err := p.session.Elicit(ctx, &mcp.ElicitParams{Message: "Authorize?"}) // want `ServerSession.Elicit fails with .*\(round-trip\)`
+	return err
+}
