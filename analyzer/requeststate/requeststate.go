@@ -11,10 +11,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -34,7 +36,11 @@ func Run(c *check.Pass) {
 	for _, sf := range c.StateFuncs() {
 		for _, u := range sf.Uses {
 			if msg := decides(c, sf, u); msg != "" {
-				c.Record(u.At.Pos(), u.At.End(), nil, mints(c, sf), msg+"; "+tail+"; no automatic fix: the key and what the state holds are the server's to choose")
+				related := mints(c, sf)
+				if u.TestAt.IsValid() {
+					related = append([]analysis.RelatedInformation{{Pos: u.TestAt, Message: "the test " + u.Via.Name() + " makes is here: " + u.Test}}, related...)
+				}
+				c.Record(u.At.Pos(), u.At.End(), nil, related, msg+"; "+tail+"; no automatic fix: the key and what the state holds are the server's to choose")
 				break
 			}
 		}
@@ -52,6 +58,9 @@ func decides(c *check.Pass, sf *model.StateFunc, u model.StateUse) string {
 		gates, rejects := gatesWork(c, model.FuncBody(sf.Fn), u)
 		if !gates || rejects && sf.Checked {
 			return "" // only picks the next question, or rejects ahead of the real check
+		}
+		if u.Presence && !failsOtherwise(c, u) {
+			return "" // tells the first call from a retry
 		}
 		switch {
 		case u.Via != nil:
@@ -80,6 +89,57 @@ func mints(c *check.Pass, sf *model.StateFunc) []analysis.RelatedInformation {
 		out = append(out, analysis.RelatedInformation{Pos: m.Pos(), End: m.End(), Message: "the state is minted here with no key"})
 	}
 	return out
+}
+
+// failsOtherwise reports whether the if that tests u fails the call on
+// one side and goes on to a final result on the other: the test is what
+// the function takes for its check of the state, whatever it tests.
+func failsOtherwise(c *check.Pass, u model.StateUse) bool {
+	var is *ast.IfStmt
+	for i := len(u.Path) - 1; i >= 0 && is == nil; i-- {
+		is, _ = u.Path[i].(*ast.IfStmt)
+	}
+	if is == nil || u.At.Pos() < is.Cond.Pos() || u.At.End() > is.Cond.End() {
+		return false
+	}
+	// kinds reports whether every return in n fails the call (and there
+	// is one), and whether one gives a final result.
+	kinds := func(n ast.Node) (fails, final bool) {
+		fails = false
+		other := false
+		defer func() { fails = fails && !other }()
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				switch c.KindOfReturn(n) {
+				case model.ReturnFailure:
+					fails = true
+				case model.ReturnFinal:
+					final, other = true, true
+				default:
+					other = true
+				}
+			}
+			return true
+		})
+		return fails, final
+	}
+	bodyFails, bodyFinal := kinds(is.Body)
+	bodyFails = bodyFails && c.Terminates(is.Body)
+	var other ast.Node = is.Else
+	if other == nil {
+		// the statements after the if, up to the end of its block
+		if b, ok := source.ParentOf(u.Path[:slices.Index(u.Path, ast.Node(is))+1]).(*ast.BlockStmt); ok {
+			other = &ast.BlockStmt{List: b.List[slices.Index(b.List, ast.Stmt(is))+1:]}
+		}
+	}
+	if other == nil {
+		return false
+	}
+	otherFails, otherFinal := kinds(other)
+	return bodyFails && otherFinal || bodyFinal && otherFails
 }
 
 // gatesWork reports whether the test of u decides between going on to

@@ -89,7 +89,9 @@ func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse) *ast.ReturnStmt {
 	if okVar == nil && resVar == nil {
 		return nil
 	}
-	absent := func(cond ast.Expr) bool { return rt.absentTest(cond, okVar, resVar) }
+	absent := func(cond ast.Expr) bool {
+		return rt.absentTest(cond, okVar, resVar) || rt.absentAmong(cond, okVar, resVar, r.SDK.RoundTrip.ResponsesField)
+	}
 	var ifs *ast.IfStmt
 	for i, n := range path {
 		if n != ast.Node(as) || i+1 >= len(path) {
@@ -141,6 +143,47 @@ func (rt *roundTripCheck) nextIf(list []ast.Stmt, s ast.Stmt, test func(ast.Expr
 		}
 	}
 	return nil
+}
+
+// absentAmong reports a condition true only when the answer is missing,
+// whose other terms read nothing but the request's answers:
+// `!ok && len(req.Params.InputResponses) > 0` (the client answered
+// something, but not this). A term on anything else (a count of rounds
+// in the state, a setting) may be a deliberate limit, and is not taken.
+func (rt *roundTripCheck) absentAmong(cond ast.Expr, okVar, resVar *types.Var, responses string) bool {
+	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || c.Op != token.LAND {
+		return false
+	}
+	term := func(e ast.Expr) bool {
+		return rt.absentTest(e, okVar, resVar) || rt.absentAmong(e, okVar, resVar, responses)
+	}
+	answersOnly := func(e ast.Expr) bool {
+		only := true
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if v, ok := rt.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == responses {
+					return false // the request's answers
+				}
+			case *ast.Ident:
+				switch obj := rt.Info.Uses[n].(type) {
+				case *types.Builtin, *types.Const, *types.Nil:
+				case *types.Var:
+					if obj != okVar && obj != resVar {
+						only = false
+					}
+				default:
+					only = false
+				}
+			case *ast.FuncLit:
+				only = false
+			}
+			return only
+		})
+		return only
+	}
+	return term(c.X) && (term(c.Y) || answersOnly(c.Y)) || term(c.Y) && answersOnly(c.X)
 }
 
 // absentTest reports a condition true exactly when the answer is

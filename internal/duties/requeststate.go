@@ -72,6 +72,11 @@ type StateUse struct {
 	// makes it, if any; Callee names the function of a UseArg.
 	Test, Callee string
 	Via          *types.Func
+	// TestAt is where Via makes its test, when Via is of this package.
+	TestAt token.Pos
+	// Presence is set when Via only tests that the state is there: it is
+	// taken as a check only where the call fails when it fails.
+	Presence bool
 	// Decoded is set when the value went through a plain decoding.
 	Decoded bool
 }
@@ -116,8 +121,14 @@ type StateFact struct {
 	Param    int
 	Verifies bool
 	Weak     string
+	// Presence is set when the weak test only tells whether the state is
+	// there (`return state != ""`).
+	Presence bool
 	Parses   bool
 	Decodes  bool
+	// at is where the function makes its weak test; it is not encoded,
+	// so only this package's summaries have it.
+	at token.Pos
 }
 
 func (*StateFact) AFact() {}
@@ -190,11 +201,14 @@ func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
 		boolFunc := res.Len() >= 1 && isBool(res.At(0).Type())
 		for _, u := range sf.uses {
 			if boolFunc && (u.Kind == UseWeak || u.Kind == UseHash || u.Kind == UseTest) && out.Weak == "" {
-				out.Weak = u.Test
+				out.Weak, out.at = u.Test, u.At.Pos()
 				if u.Kind == UseHash {
 					out.Weak = "a comparison with an unkeyed hash"
 				}
 			}
+		}
+		if boolFunc && len(sf.uses) == 0 && sf.presence != nil {
+			out.Weak, out.Presence, out.at = "an emptiness test", true, sf.presence.Pos()
 		}
 		out.Parses, out.Decodes = sf.returnsTaint()
 		if out.Weak == "" && !out.Parses {
@@ -364,6 +378,8 @@ type stateFlow struct {
 	verified, opaque bool
 	at               token.Pos
 	uses             []StateUse
+	// presence is the first test of whether the state is there at all.
+	presence ast.Node
 }
 
 // taintOf returns what e holds of the state.

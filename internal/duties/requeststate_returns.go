@@ -39,7 +39,8 @@ func (pc *Pkg) kindOfReturn(ret *ast.ReturnStmt, depth int) ReturnKind {
 		return ReturnFinal
 	}
 	last := ret.Results[n-1]
-	if t := pc.Info.TypeOf(last); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) && !source.IsNil(pc.Info, last) {
+	// An error, or a value of a type that is one (&jsonrpc.Error{...}).
+	if t := pc.Info.TypeOf(last); t != nil && types.Implements(t, errorType) && !source.IsNil(pc.Info, last) {
 		return ReturnFailure
 	}
 	for _, r := range ret.Results {
@@ -52,6 +53,8 @@ func (pc *Pkg) kindOfReturn(ret *ast.ReturnStmt, depth int) ReturnKind {
 	}
 	return ReturnFinal
 }
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // kindOfValue classifies a result value.
 func (pc *Pkg) kindOfValue(e ast.Expr, depth int) ReturnKind {

@@ -112,7 +112,7 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 		case f.Verifies:
 			sf.verified = true
 		case f.Weak != "":
-			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: f.Weak, Via: fn.Origin(), Decoded: decoded})
+			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: f.Weak, Via: fn.Origin(), TestAt: f.at, Presence: f.Presence, Decoded: decoded})
 		}
 	}
 }
@@ -157,18 +157,22 @@ func (sf *stateFlow) comparison(at ast.Node, x, y ast.Expr, op token.Token, path
 	}
 	decoded := t&TaintDecoded != 0
 	if source.IsNil(pc.Info, other) {
-		return // presence
+		sf.present(at)
+		return
 	}
 	if tv, ok := pc.Info.Types[other]; ok && tv.Value != nil {
 		if s, ok := source.ConstString(pc.Info, other); ok {
 			if s != "" {
 				sf.add(StateUse{Kind: UseTest, At: at, Path: path, Test: "a comparison with " + tv.Value.ExactString(), Decoded: decoded})
 			}
-			return // "": presence
+			sf.present(at) // ""
+			return
 		}
-		if tv.Value.ExactString() != "0" || op != token.EQL && op != token.NEQ {
-			sf.add(StateUse{Kind: UseTest, At: at, Path: path, Test: "a comparison with " + tv.Value.ExactString(), Decoded: decoded})
+		if tv.Value.ExactString() == "0" && (op == token.EQL || op == token.NEQ || isLen(pc.Info, x) || isLen(pc.Info, y)) {
+			sf.present(at) // len(state) == 0, len(state) > 0
+			return
 		}
+		sf.add(StateUse{Kind: UseTest, At: at, Path: path, Test: "a comparison with " + tv.Value.ExactString(), Decoded: decoded})
 		return
 	}
 	if sf.hashed(other, 0) {
@@ -180,6 +184,23 @@ func (sf *stateFlow) comparison(at ast.Node, x, y ast.Expr, op token.Token, path
 	}
 	// == with a value made from the request: a binding check, which
 	// tampering can only make fail.
+}
+
+// present records a test of whether the state is there at all.
+func (sf *stateFlow) present(at ast.Node) {
+	if sf.presence == nil {
+		sf.presence = at
+	}
+}
+
+// isLen reports a call of the builtin len.
+func isLen(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	b, ok := typeutil.Callee(info, call).(*types.Builtin)
+	return ok && b.Name() == "len"
 }
 
 // hashed reports whether e is made with an unkeyed hash.

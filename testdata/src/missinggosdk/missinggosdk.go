@@ -73,3 +73,29 @@ func elsewhere(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallT
 	}
 	return &mcp.CallToolResult{}, nil, nil
 }
+
+// someAnswered fails when the client answered something but not this, as
+// the concordance copy of go-sdk's conformance server does.
+func someAnswered(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if _, ok := req.Params.InputResponses["confirm"]; !ok && len(req.Params.InputResponses) > 0 {
+		return nil, nil, errors.New("missing input response confirm") // want `the call fails here when the answer to "confirm" is missing.*\(round-trip\)`
+	}
+	if res, ok := req.Params.InputResponses["confirm"].(*mcp.ElicitResult); ok && res.Action == "accept" {
+		return &mcp.CallToolResult{}, nil, nil
+	}
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "Go?"}}}, nil, nil
+}
+
+// gaveUp fails after the third round without the answer: a limit of the
+// server's own (a count it keeps in the state), not taken as a missing
+// answer.
+func gaveUp(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	rounds := len(req.Params.RequestState)
+	if _, ok := req.Params.InputResponses["confirm"]; !ok && rounds > 3 {
+		return nil, nil, errors.New("no answer after three rounds")
+	}
+	if res, ok := req.Params.InputResponses["confirm"].(*mcp.ElicitResult); ok && res.Action == "accept" {
+		return &mcp.CallToolResult{}, nil, nil
+	}
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "Go?"}}, RequestState: req.Params.RequestState + "."}, nil, nil
+}

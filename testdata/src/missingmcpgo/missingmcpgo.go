@@ -44,3 +44,30 @@ func asksAgain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return mcp.NewToolResultText(string(res.Action)), nil
 }
+
+// someAnswered fails when the client answered something but not this.
+func someAnswered(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "confirm")
+	if res == nil && len(req.Params.InputResponses) > 0 {
+		return nil, errors.New("missing confirmation") // want `the call fails here when the answer to "confirm" is missing.*\(round-trip\)`
+	}
+	if res == nil {
+		return server.NewInputRequestBuilder("").Elicit("confirm", confirm).ToolResult(), nil
+	}
+	return mcp.NewToolResultText(string(res.Action)), nil
+}
+
+// strict fails on a missing answer only where a setting says so: a
+// term on anything but the answers is not taken.
+func strict(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "confirm")
+	if res == nil && strictMode {
+		return nil, errors.New("missing confirmation")
+	}
+	if res == nil {
+		return server.NewInputRequestBuilder("").Elicit("confirm", confirm).ToolResult(), nil
+	}
+	return mcp.NewToolResultText(string(res.Action)), nil
+}
+
+var strictMode = true

@@ -54,6 +54,36 @@ func suffixHelper(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Ca
 	return &mcp.CallToolResult{InputRequests: confirm("Please confirm"), RequestState: "tampered_state"}, nil, nil
 }
 
+// present is the concordance copy's weakened check: it tests only that
+// the state is there.
+func present(state string) bool {
+	return state != ""
+}
+
+// presenceHelper takes present for its check of the state: any client
+// passes it.
+func presenceHelper(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if accepted(req) {
+		if present(req.Params.RequestState) { // want `RequestState decides what the tool does, checked only by present, which makes an emptiness test of it: any client can make state that passes; .*\(request-state\)`
+			return done("state-ok"), nil, nil
+		}
+		return nil, nil, errors.New("invalid requestState")
+	}
+	return &mcp.CallToolResult{InputRequests: confirm("Please confirm"), RequestState: "request_state"}, nil, nil
+}
+
+// firstCall uses the same helper to tell the first call from a retry:
+// one side asks, so it is no check, and a forgery can only make it ask.
+func firstCall(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if !present(req.Params.RequestState) {
+		return &mcp.CallToolResult{InputRequests: confirm("Please confirm"), RequestState: "asked"}, nil, nil
+	}
+	if accepted(req) {
+		return done("done"), nil, nil
+	}
+	return done("not done"), nil, nil
+}
+
 // multiRound keeps the round in the state and goes ahead on the last.
 func multiRound(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
 	state := req.Params.RequestState
