@@ -312,8 +312,6 @@ func noTest(c *check.Pass, s *site, missing model.Caps, inReturn int) {
 func guard(c *check.Pass, s *site, inReturn int) ([]analysis.SuggestedFix, string) {
 	d := s.use.SDK.Duties()
 	switch {
-	case d.RequestInfoCaps != "":
-		return nil, "mcp-go has no one accessor of a request's capabilities for both protocols (RequestProtocolInfoFromContext for 2026-07-28 requests, the session's client info for older ones); see the docs for the guard"
 	case s.ret == nil:
 		return nil, "the request is not sent by a return of its handler"
 	case inReturn > 1:
@@ -325,30 +323,83 @@ func guard(c *check.Pass, s *site, inReturn int) ([]analysis.SuggestedFix, strin
 	if fnNode == nil || !c.IsHandler(fnNode, s.use.SDK) {
 		return nil, "the request is built outside the handler that sends it"
 	}
-	req := requestParam(c, fnNode, s.use.SDK)
-	if req == "" {
-		return nil, "the handler does not name its request"
-	}
 	file := c.FileOf(s.ret.Pos())
 	ret, edits, ok := fix.FailReturn(c.Package, c.SignatureOf(fnNode), file, "the client did not declare the "+capName(s)+" capability")
 	if !ok {
 		return nil, "the handler's results cannot be written here"
 	}
-	var conds []string
-	p := "caps"
-	path := strings.Split(capPath(d, s.need), ".")
-	for i := range path {
-		conds = append(conds, p+"."+strings.Join(path[:i+1], ".")+" == nil")
-	}
 	indent := c.IndentOf(s.ret.Pos())
-	text := fmt.Sprintf("if caps := %s.%s(); caps == nil || %s {\n%s\t%s\n%s}\n%s", req, d.RequestCaps.Name, strings.Join(conds, " || "), indent, ret, indent, indent)
+	missing := func(caps string) string {
+		conds := []string{caps + " == nil"}
+		path := strings.Split(capPath(d, s.need), ".")
+		for i := range path {
+			conds = append(conds, caps+"."+strings.Join(path[:i+1], ".")+" == nil")
+		}
+		return strings.Join(conds, " || ")
+	}
+	var text string
+	if d.RequestInfoCaps == "" {
+		req := requestParam(c, fnNode, s.use.SDK)
+		if req == "" {
+			return nil, "the handler does not name its request"
+		}
+		text = fmt.Sprintf("if caps := %s.%s(); %s {\n%s\t%s\n%s}\n%s", req, d.RequestCaps.Name, missing("caps"), indent, ret, indent, indent)
+	} else {
+		read, imports, why := capsRead(c, s, fnNode, file, indent)
+		if why != "" {
+			return nil, why
+		}
+		edits = append(edits, imports...)
+		text = strings.TrimPrefix(read.text, "\n"+indent) + fmt.Sprintf("\n%sif %s {\n%s\t%s\n%s}\n%s", indent, missing(read.caps), indent, ret, indent, indent)
+	}
 	edits = append(edits, analysis.TextEdit{Pos: s.ret.Pos(), End: s.ret.Pos(), NewText: []byte(text)})
 	return []analysis.SuggestedFix{{Message: "Test the client's " + capName(s) + " capability first", TextEdits: edits}}, ""
 }
 
-// requestParam returns the name of the handler's request parameter, ""
-// when it has none or it is unnamed.
-func requestParam(c *check.Pass, fn ast.Node, sdk *mcpsdk.SDK) string {
+// capsRead spells, for an SDK whose handlers learn the capabilities from
+// the context (mcp-go), the statements before the return at s that read
+// those of this call: the request's own on protocol 2026-07-28, the
+// session's on older ones, as the migration writes them. It returns the
+// edits that add the imports they need, or why there is no fix.
+func capsRead(c *check.Pass, s *site, fnNode ast.Node, file *ast.File, indent string) (read struct{ text, caps string }, imports []analysis.TextEdit, why string) {
+	sdk := s.use.SDK
+	g := sdk.Guard()
+	ctx := contextParam(c, fnNode)
+	if g == nil || ctx == "" {
+		return read, nil, "the handler does not name its context, from which the SDK gives the capabilities"
+	}
+	at := s.ret.Pos()
+	scope := c.Pass.Pkg.Scope().Innermost(at)
+	taken := map[string]bool{}
+	name := func(base string) string {
+		n := fix.Fresh(scope, at, taken, base, nil)
+		taken[n] = true
+		return n
+	}
+	r := fix.CapsRead{Ctx: ctx, Caps: name("caps")}
+	r.Session, r.OK, r.C = name("session"), name("ok"), name("c")
+	if c.LookupSDK(sdk.ServerPath(), g.InfoFunc) != nil {
+		r.Info = name("info")
+	}
+	for _, p := range []struct {
+		path string
+		to   *string
+	}{{sdk.TypesPath(), &r.Types}, {sdk.ServerPath(), &r.Server}} {
+		n, e, ok := fix.ImportName(c.Package, file, p.path, mcpsdk.LastElem(p.path))
+		if !ok {
+			return read, nil, "the file cannot import " + p.path + " under a name of its own"
+		}
+		if e != nil {
+			imports = append(imports, *e)
+		}
+		*p.to = n
+	}
+	read.text, read.caps = fix.CapsReadText(g, r, indent), r.Caps
+	return read, imports, ""
+}
+
+// params returns the parameters of a function declaration or literal.
+func params(fn ast.Node) []*ast.Field {
 	var ft *ast.FuncType
 	switch f := fn.(type) {
 	case *ast.FuncDecl:
@@ -357,9 +408,31 @@ func requestParam(c *check.Pass, fn ast.Node, sdk *mcpsdk.SDK) string {
 		ft = f.Type
 	}
 	if ft == nil || ft.Params == nil {
-		return ""
+		return nil
 	}
-	for _, field := range ft.Params.List {
+	return ft.Params.List
+}
+
+// contextParam returns the name of the handler's context parameter, ""
+// when it has none or it is unnamed.
+func contextParam(c *check.Pass, fn ast.Node) string {
+	for _, field := range params(fn) {
+		if n, ok := types.Unalias(c.Info.TypeOf(field.Type)).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
+			continue
+		}
+		for _, n := range field.Names {
+			if n.Name != "_" {
+				return n.Name
+			}
+		}
+	}
+	return ""
+}
+
+// requestParam returns the name of the handler's request parameter, ""
+// when it has none or it is unnamed.
+func requestParam(c *check.Pass, fn ast.Node, sdk *mcpsdk.SDK) string {
+	for _, field := range params(fn) {
 		t := c.Info.TypeOf(field.Type)
 		if t == nil || !c.FromSDK(t) {
 			continue

@@ -473,7 +473,7 @@ func reqName(sdk *mcpsdk.SDK) string {
 // freshIn returns base, or base with a number, that names nothing visible
 // at pos and is not in taken.
 func freshIn(pc *model.Model, pos token.Pos, taken map[string]bool, base string) string {
-	return fresh(pc.Pass.Pkg.Scope().Innermost(pos), pos, taken, base, inner)
+	return fix.Fresh(pc.Pass.Pkg.Scope().Innermost(pos), pos, taken, base, inner)
 }
 
 // inner reports whether a scope nested in s declares name (a later

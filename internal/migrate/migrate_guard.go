@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/textedit"
 )
@@ -183,26 +184,17 @@ func (m *migration) guard(ind string, taken map[string]bool) (pre, cond string) 
 	if g.RequestMethod != "" {
 		return "", caps + " := " + m.req + "." + g.RequestMethod + "(); " + test
 	}
-	mcp, srv := m.pkgName(m.sdk.TypesPkg), m.pkgName(m.sdk.ServerPkg)
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n%svar %s *%s.%s", ind, caps, mcp, g.CapsType)
-	session, ok, c := m.freshName("session", taken), "", ""
-	taken[session] = true
-	ok = m.freshName("ok", taken)
-	taken[ok] = true
-	c = m.freshName("c", taken)
-	taken[c] = true
-	sessionIf := fmt.Sprintf("if %s, %s := %s.%s(%s).(%s.%s); %s {\n%s\t%s := %s.%s()\n%s\t%s = &%s\n%s}",
-		session, ok, srv, g.SessionFunc, m.ctxName, srv, g.SessionIface, ok, ind, c, session, g.SessionCaps, ind, caps, c, ind)
-	if m.hasServerFunc(g.InfoFunc) {
-		info := m.freshName("info", taken)
-		taken[info] = true
-		fmt.Fprintf(&b, "\n%sif %s := %s.%s(%s); %s != nil && %s.%s {\n%s\t%s = %s.%s\n%s} else %s",
-			ind, info, srv, g.InfoFunc, m.ctxName, info, info, g.InfoModern, ind, caps, info, g.InfoCaps, ind, sessionIf)
-	} else {
-		fmt.Fprintf(&b, "\n%s%s", ind, sessionIf)
+	r := fix.CapsRead{Ctx: m.ctxName, Types: m.pkgName(m.sdk.TypesPkg), Server: m.pkgName(m.sdk.ServerPkg), Caps: caps}
+	name := func(base string) string {
+		n := m.freshName(base, taken)
+		taken[n] = true
+		return n
 	}
-	return b.String(), test
+	r.Session, r.OK, r.C = name("session"), name("ok"), name("c")
+	if m.hasServerFunc(g.InfoFunc) {
+		r.Info = name("info")
+	}
+	return fix.CapsReadText(g, r, ind), test
 }
 
 // hasServerFunc reports whether the SDK's server package, as the package

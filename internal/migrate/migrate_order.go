@@ -449,29 +449,6 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 		pos = m.asks[0].stmt.Pos()
 	}
 	scope := m.mod.Pass.Pkg.Scope().Innermost(pos)
-	return fresh(scope, pos, taken, base, func(s *types.Scope, name string) bool { return s.Lookup(name) != nil })
+	return fix.Fresh(scope, pos, taken, base, func(s *types.Scope, name string) bool { return s.Lookup(name) != nil })
 }
 
-// fresh returns base, or base with a number, that is not in taken, that
-// names nothing visible in scope at pos, and for which clashes (when not
-// nil) is false in scope.
-func fresh(scope *types.Scope, pos token.Pos, taken map[string]bool, base string, clashes func(*types.Scope, string) bool) string {
-	for i := 0; ; i++ {
-		name := base
-		if i > 0 {
-			name = fmt.Sprintf("%s%d", base, i+1)
-		}
-		if taken[name] {
-			continue
-		}
-		if scope != nil {
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
-				continue
-			}
-			if clashes != nil && clashes(scope, name) {
-				continue
-			}
-		}
-		return name
-	}
-}

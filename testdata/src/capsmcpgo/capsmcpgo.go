@@ -10,12 +10,13 @@ import (
 
 var form = mcp.ElicitationParams{Message: "Your name?", RequestedSchema: map[string]any{"type": "object"}}
 
-// noTest asks without a test: mcp-go has no one accessor, so no fix.
+// noTest asks without a test: the fix reads the capabilities of the call
+// (the request's own on 2026-07-28, the session's before) and tests them.
 func noTest(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
 		return mcp.NewToolResultText("hello"), nil
 	}
-	return server.NewInputRequestBuilder("").Elicit("name", mcp.ElicitationParams{Message: "Your name?", RequestedSchema: map[string]any{"type": "object"}}).ToolResult(), nil // want `form elicitation request "name" is sent without a test that the client declared elicitation: .* test server.RequestProtocolInfoFromContext\(ctx\).ClientCapabilities.Elicitation first, and return what the tool returns when it cannot ask; no automatic fix: mcp-go has no one accessor .*\(capabilities\)`
+	return server.NewInputRequestBuilder("").Elicit("name", mcp.ElicitationParams{Message: "Your name?", RequestedSchema: map[string]any{"type": "object"}}).ToolResult(), nil // want `form elicitation request "name" is sent without a test that the client declared elicitation: .* test server.RequestProtocolInfoFromContext\(ctx\).ClientCapabilities.Elicitation first, and return what the tool returns when it cannot ask \(capabilities\)`
 }
 
 // clientCaps is the request's capabilities, and the session's for an
