@@ -451,4 +451,3 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 	scope := m.mod.Pass.Pkg.Scope().Innermost(pos)
 	return fix.Fresh(scope, pos, taken, base, func(s *types.Scope, name string) bool { return s.Lookup(name) != nil })
 }
-
