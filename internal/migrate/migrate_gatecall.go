@@ -305,6 +305,9 @@ func (c *chain) replaySafe(f *chainFn) bool {
 	}
 	c.safeMemo[f] = 3
 	skip := func(n ast.Node) bool {
+		if c.mod.Dirs.ReplaySafe(n) {
+			return true
+		}
 		if c.gate != nil && f.decl == c.gate.fn {
 			a := c.gate.asks[0]
 			if n == ast.Node(a.stmt) || a.errIf != nil && n == ast.Node(a.errIf) {

@@ -138,6 +138,8 @@ type Directives struct {
 	disable   map[string]bool
 	list      []*Directive
 	malformed []analysis.Diagnostic
+	// replaySafe are the lines of //elicitlint:replay-safe marks, by file.
+	replaySafe map[*token.File][]int
 }
 
 // ParseDirectives reads the package's suppression directives, making a
@@ -170,8 +172,17 @@ type Directive struct {
 	checks []string
 }
 
-// directiveVerbs are the directives after "//elicitlint:".
-var directiveVerbs = []string{"ignore", "file-ignore"}
+// directiveVerbs are the directives after "//elicitlint:". Besides the
+// suppressions, the author's word for the migration:
+//
+//	//elicitlint:replay-safe reason                    same line or the next
+//
+// says that the statement it marks may run again on the call that brings
+// the answer (it only reads), which elicitlint cannot tell (see
+// ReplaySafe).
+var directiveVerbs = []string{"ignore", "file-ignore", verbReplaySafe}
+
+const verbReplaySafe = "replay-safe"
 
 // directiveFinding records a finding about a directive itself, unless
 // -disable names "directive".
@@ -224,17 +235,27 @@ func (ds *Directives) parseDirective(c *ast.Comment) {
 	}
 	fields := strings.Fields(args)
 	switch known := slices.Contains(directiveVerbs, verb); {
+	case known && !afterSlashes && !afterColon && verb == verbReplaySafe:
+		ds.replaySafeMark(c, fields)
 	case known && !afterSlashes && !afterColon:
 		ds.directive(c, verb, fields)
-	case afterSlashes && !namesChecks(fields):
+	case afterSlashes && !namesChecks(fields) && verb != verbReplaySafe:
 		// Prose that happens to start with "elicitlint:".
 	case known:
-		ds.directiveFinding(c, "malformed elicitlint directive: write //elicitlint:%s with no space inside it; as written it suppresses nothing", verb)
+		ds.directiveFinding(c, "malformed elicitlint directive: write //elicitlint:%s with no space inside it; as written it %s", verb, noEffect(verb))
 	default:
 		if want := nearVerb(verb); want != "" {
-			ds.directiveFinding(c, "unknown elicitlint directive %q (did you mean //elicitlint:%s?); as written it suppresses nothing", "elicitlint:"+verb, want)
+			ds.directiveFinding(c, "unknown elicitlint directive %q (did you mean //elicitlint:%s?); as written it %s", "elicitlint:"+verb, want, noEffect(want))
 		}
 	}
+}
+
+// noEffect says what a directive that is not read fails to do.
+func noEffect(verb string) string {
+	if verb == verbReplaySafe {
+		return "marks nothing"
+	}
+	return "suppresses nothing"
 }
 
 // nearVerb returns the directive verb that verb most likely misspells, or
@@ -298,6 +319,49 @@ func (ds *Directives) directive(c *ast.Comment, verb string, fields []string) {
 	ds.list = append(ds.list, &Directive{
 		pos: c.Pos(), end: c.End(), file: tf, line: tf.Line(c.Pos()), whole: verb == "file-ignore", checks: checks,
 	})
+}
+
+// replaySafeMark reads a well-formed //elicitlint:replay-safe.
+func (ds *Directives) replaySafeMark(c *ast.Comment, fields []string) {
+	if len(fields) == 0 {
+		ds.directiveFinding(c, "malformed elicitlint directive: want //elicitlint:%s reason, saying why the statement may run again; the reason is required", verbReplaySafe)
+		return
+	}
+	tf := ds.pkg.Pass.Fset.File(c.Pos())
+	if tf == nil {
+		return
+	}
+	if ds.replaySafe == nil {
+		ds.replaySafe = map[*token.File][]int{}
+	}
+	ds.replaySafe[tf] = append(ds.replaySafe[tf], tf.Line(c.Pos()))
+}
+
+// ReplaySafe reports whether the author marked n as replay-safe: a
+// simple statement or an expression that starts on the line of a
+// //elicitlint:replay-safe mark or the line after it. A statement that
+// holds others (an if, a loop, a switch, a block) is not marked as a
+// whole: its header is, its body is not.
+func (ds *Directives) ReplaySafe(n ast.Node) bool {
+	if ds == nil || len(ds.replaySafe) == 0 || n == nil {
+		return false
+	}
+	switch n.(type) {
+	case *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
+		*ast.TypeSwitchStmt, *ast.SelectStmt, *ast.CaseClause, *ast.CommClause, *ast.LabeledStmt, *ast.FuncLit:
+		return false
+	}
+	tf := ds.pkg.Pass.Fset.File(n.Pos())
+	if tf == nil {
+		return false
+	}
+	line := tf.Line(n.Pos())
+	for _, l := range ds.replaySafe[tf] {
+		if line == l || line == l+1 {
+			return true
+		}
+	}
+	return false
 }
 
 // suppressed reports whether a directive covers d, and marks it used.

@@ -70,3 +70,19 @@ func notDirectives(ctx context.Context, ss *mcp.ServerSession) {
 	//	      settings: {}
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "ok"})
 }
+
+// The replay-safe mark: its reason is required, and it is written with no
+// space inside it.
+func replayMarks(ctx context.Context, ss *mcp.ServerSession) {
+	//elicitlint:replay-safe // want `malformed elicitlint directive: want //elicitlint:replay-safe reason, saying why the statement may run again; the reason is required \(directive\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "ok"})
+
+	// elicitlint:replay-safe it only reads // want `malformed elicitlint directive: write //elicitlint:replay-safe with no space inside it; as written it marks nothing \(directive\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "ok"})
+
+	//elicitlint:replaysafe it only reads // want `unknown elicitlint directive "elicitlint:replaysafe" \(did you mean //elicitlint:replay-safe\?\); as written it marks nothing \(directive\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "ok"})
+
+	//elicitlint:replay-safe it only reads, and marks no request: not reported
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "ok"})
+}
