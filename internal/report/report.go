@@ -334,12 +334,17 @@ func (ds *Directives) replaySafeMark(c *ast.Comment, fields []string) {
 	if ds.replaySafe == nil {
 		ds.replaySafe = map[*token.File][]int{}
 	}
-	ds.replaySafe[tf] = append(ds.replaySafe[tf], tf.Line(c.Pos()))
+	line := tf.Line(c.Pos())
+	if ds.pkg.OnlySpaceBefore(c.Pos()) {
+		line++ // a comment of its own marks the line below it
+	}
+	ds.replaySafe[tf] = append(ds.replaySafe[tf], line)
 }
 
 // ReplaySafe reports whether the author marked n as replay-safe: a
-// simple statement or an expression that starts on the line of a
-// //elicitlint:replay-safe mark or the line after it. A statement that
+// simple statement or an expression that starts on the line that a
+// //elicitlint:replay-safe mark ends, or on the line below a mark that
+// is a comment of its own. A statement that
 // holds others (an if, a loop, a switch, a block) is not marked as a
 // whole: its header is, its body is not.
 func (ds *Directives) ReplaySafe(n ast.Node) bool {
@@ -356,12 +361,7 @@ func (ds *Directives) ReplaySafe(n ast.Node) bool {
 		return false
 	}
 	line := tf.Line(n.Pos())
-	for _, l := range ds.replaySafe[tf] {
-		if line == l || line == l+1 {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(ds.replaySafe[tf], line)
 }
 
 // suppressed reports whether a directive covers d, and marks it used.
