@@ -48,7 +48,6 @@ package ifaces
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"sort"
 	"strings"
 
@@ -137,11 +136,10 @@ type iface struct {
 	// fact is the declaring package's word, for another package's
 	// interface.
 	fact []types.Type
-	// state of resolve: 0 not yet, 1 under way, 2 done; vals and ok are
-	// its answer.
-	state int
-	vals  []types.Type
-	ok    bool
+	// done is set once resolve has answered, with vals and ok.
+	done bool
+	vals []types.Type
+	ok   bool
 }
 
 // keyValues is what the package shows a context key holds.
@@ -263,34 +261,39 @@ func (w *ifaceWalk) name(tn *types.TypeName) string {
 }
 
 // resolve returns the types of every value of the interface, and whether
-// they are all known (see the rules above).
+// they are all known (see the rules above): its own values' and those of
+// every interface whose values reach it, however far and in whatever
+// cycle, so that the answer does not depend on which is asked first.
 func (w *ifaceWalk) resolve(in *iface) ([]types.Type, bool) {
-	switch in.state {
-	case 1:
-		return nil, true // a cycle adds nothing
-	case 2:
+	if in.done {
 		return in.vals, in.ok
 	}
-	in.state = 1
-	vals, ok := slices.Clone(in.fact), !in.unknown
-	vals = append(vals, in.types...)
-	for _, k := range in.keys {
-		kv := w.keys[k]
-		if kv == nil || kv.other || len(kv.types) == 0 {
+	var vals []types.Type
+	ok := true
+	seen := map[*iface]bool{in: true}
+	for todo := []*iface{in}; len(todo) > 0 && ok; {
+		j := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if j.unknown {
 			ok = false
-			break
 		}
-		vals = append(vals, kv.types...)
-	}
-	for _, j := range in.from {
-		if !ok {
-			break
+		vals = append(append(vals, j.fact...), j.types...)
+		for _, k := range j.keys {
+			kv := w.keys[k]
+			if kv == nil || kv.other || len(kv.types) == 0 {
+				ok = false
+			} else {
+				vals = append(vals, kv.types...)
+			}
 		}
-		jv, jok := w.resolve(j)
-		ok = ok && jok
-		vals = append(vals, jv...)
+		for _, f := range j.from {
+			if !seen[f] {
+				seen[f] = true
+				todo = append(todo, f)
+			}
+		}
 	}
-	in.state, in.vals, in.ok = 2, vals, ok && len(vals) > 0
+	in.done, in.vals, in.ok = true, vals, ok && len(vals) > 0
 	return in.vals, in.ok
 }
 

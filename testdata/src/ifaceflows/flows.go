@@ -142,6 +142,24 @@ func fielded(ss *mcp.ServerSession) bool {
 	return decide(h.f.Elicit(context.Background(), params))
 }
 
+// Values that go round between two interfaces, one of them given a
+// terminal: neither is known, whichever is asked first.
+type cycleA interface {
+	Elicit(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error)
+}
+
+type cycleB interface {
+	Elicit(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error)
+}
+
+func cycle(ss *mcp.ServerSession, a cycleA, b cycleB) bool {
+	a = b
+	b = a
+	a = terminal{}
+	b = ss
+	return decide(a.Elicit(context.Background(), params)) && decide(b.Elicit(context.Background(), params))
+}
+
 // The session alone: a direct request.
 type sessionOnly interface { // want sessionOnly:"sdkValues\\(\\*mcp.ServerSession\\)"
 	Elicit(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error)
@@ -152,4 +170,4 @@ func onlySession(ss *mcp.ServerSession) bool {
 	return decide(a.Elicit(context.Background(), params)) // want `ServerSession.Elicit, called through the interface sessionOnly, fails .*\(round-trip\)`
 }
 
-var uses = []any{tupleArg, variadic, ranged, sent, collections, switched, tuples, fielded, onlySession}
+var uses = []any{tupleArg, variadic, ranged, sent, collections, switched, tuples, fielded, cycle, onlySession}
