@@ -25,4 +25,7 @@ func TestValuesThatTravel(t *testing.T) {
 	analysistest.Run(prooftest.Suite(t), testdata(t), requests, "f30schemavar")
 	answers := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
 	analysistest.Run(prooftest.Suite(t), testdata(t), answers, "f30convgosdk", "f30convmcpgo")
+	// Direct requests through an interface: every check but the duties',
+	// with their fixes.
+	runFixes(t, "iface").check(t)
 }

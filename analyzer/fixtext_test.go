@@ -43,6 +43,7 @@ var fixRuns = map[string]struct {
 	"f30": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckFailOpen)}, []string{"f30gategosdk", "f30gatemcpgo", "f30gatelib", "f30gateuse",
 		"f30valuesgosdk", "f30valuesmcpgo", "f30inputgosdk", "f30inputmcpgo",
 		"f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
+	"iface": {analyzer.Config{Disable: notDuties}, []string{"ifacegosdk", "ifacemcpgo", "ifacelib", "ifaceuse", "ifaceflows"}},
 }
 
 // fixtureFixes are the fixture packages that get suggested fixes, with
@@ -58,6 +59,7 @@ var fixtureFixes = []struct {
 	{"capabilities", []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
 	{"f30", []string{"f30gategosdk", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
+	{"iface", []string{"ifacegosdk"}},
 }
 
 type fixRun struct {

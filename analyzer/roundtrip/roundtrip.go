@@ -120,7 +120,7 @@ func (rt *roundTripCheck) olderProtocolsOnly(dc *model.DirectCall) bool {
 // it is made.
 func directMessage(dc *model.DirectCall, ctx requestContext) string {
 	rtd := dc.SDK.RoundTrip
-	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.Method, rtd.Refusal)
+	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.Subject(), rtd.Refusal)
 	later := ""
 	switch dc.Kind.Kind {
 	case mcpsdk.KindSampling:

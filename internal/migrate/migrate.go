@@ -156,6 +156,9 @@ func (ms *Migrations) Migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, st
 	if fn == nil {
 		return nil, "the request is not made in a function"
 	}
+	if why := viaReason(dc); why != "" {
+		return nil, why
+	}
 	if plans, ok := ms.mod.Sum.Asks.(*askPlans); ok {
 		if c := plans.gates[fn]; c != nil {
 			return c.fixes, c.why
@@ -168,6 +171,15 @@ func (ms *Migrations) Migrate(dc *model.DirectCall) ([]analysis.SuggestedFix, st
 		ms.byFn[fn] = m
 	}
 	return m.fixes, m.why
+}
+
+// viaReason says why a request made through an interface of the
+// project is not migrated, or "" for a call of the SDK's own method.
+func viaReason(dc *model.DirectCall) string {
+	if dc.Via == "" {
+		return ""
+	}
+	return "the request is made through the interface " + dc.Via + ", and the fix rewrites only calls of the SDK's own methods"
 }
 
 // GateCall is a call, in this package, of another package's gate (or of a

@@ -128,6 +128,9 @@ func (m *migration) carriesAnswers(t types.Type) bool {
 // call` (either may be _) with an optional `if err != nil { ... }` right
 // after it, or the call alone, in a statement list of the handler.
 func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
+	if why := viaReason(dc); why != "" {
+		return nil, why
+	}
 	pc := m.mod
 	a := &ask{dc: dc}
 	n := len(dc.Stack)

@@ -18,6 +18,7 @@ import (
 func discover(pc *Model) *Discovery {
 	d := walk(pc)
 	markURLErrorElements(pc, d)
+	ifaceRequests(pc, d)
 	return d
 }
 

@@ -5,7 +5,8 @@
 //     finds every elicitation request (params literals, calls of
 //     wrappers), every answer (values of the SDKs' result types and of
 //     result-like project types) and the places of the 2026-07-28 round
-//     trip, by type.
+//     trip, by type; ifaces.go adds the direct requests made through
+//     interfaces the package declares (internal/ifaces).
 //   - summarise (summary_*.go): what other packages need to know about
 //     this one, each summary exporting its own fact: result-like types and
 //     functions that return an action (summary_resulttypes.go), wrappers
@@ -20,9 +21,9 @@
 // read and never change; what it computes on first need is safe for the
 // checks' analyzers, which run in parallel. Every fact is the model's.
 //
-// It uses internal/source, internal/flow, internal/mcpsdk, internal/config,
-// internal/report (the directives, read once) and the schema readers
-// (internal/goschema, internal/schema); no check.
+// It uses internal/source, internal/ifaces, internal/flow, internal/mcpsdk,
+// internal/config, internal/report (the directives, read once) and the
+// schema readers (internal/goschema, internal/schema); no check.
 package model
 
 import (
@@ -103,7 +104,7 @@ Result is the model the checks read.`,
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
 			new(duties.CapabilityFact), new(duties.StateFact),
-			new(AskGateFact),
+			new(AskGateFact), new(SDKValuesFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)

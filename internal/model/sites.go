@@ -262,6 +262,9 @@ type DirectCall struct {
 	Call   *ast.CallExpr
 	// Stack is the path from the file to the call.
 	Stack []ast.Node
+	// Via is the interface the call is made through, as the package
+	// writes it; "" for a call of the SDK's method (ifaces.go).
+	Via string
 }
 
 // AnswerAssert is a type assertion on one round-trip answer, or on the

@@ -117,8 +117,8 @@ func TestRealSDKRoundTrip(t *testing.T) {
 		// cannot change).
 		migrate, broken []string
 	}{
-		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk"}, []string{"migrategosdk", "migrategates", "migrategatelib", "migrategateuse", "migrategatemw"}, []string{"migrategatemw"}},
-		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp"}, nil},
+		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk", "ifacegosdk"}, []string{"migrategosdk", "migrategates", "migrategatelib", "migrategateuse", "migrategatemw"}, []string{"migrategatemw"}},
+		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo", "ifacemcpgo"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp"}, nil},
 	} {
 		t.Run(tc.module, func(t *testing.T) {
 			t.Parallel()

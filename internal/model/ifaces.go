@@ -1,0 +1,43 @@
+package model
+
+import (
+	"sort"
+
+	"github.com/elicitlint/elicitlint/internal/ifaces"
+	"github.com/elicitlint/elicitlint/internal/source"
+)
+
+// SDKValuesFact says which SDK types every value of an interface is
+// (internal/ifaces).
+type SDKValuesFact = ifaces.SDKValuesFact
+
+// ifaceRequests adds to d the direct requests made through interfaces
+// the package declares, or another package declares and vouches for,
+// whose values its code shows to be SDK sessions or servers
+// (internal/ifaces): each is a direct request like the SDK method's own
+// call, with Via naming the interface, and mcp-go's
+// RequestURLElicitation a request by its arguments as well.
+func ifaceRequests(pc *Model, d *Discovery) {
+	calls := ifaces.Find(pc.Package, pc.lookupSDK)
+	if len(calls) == 0 {
+		return
+	}
+	for _, c := range calls {
+		sdk := pc.SDKs.OfPkg(c.Fn)
+		k, m := sdk.DirectKind(c.Fn)
+		d.RT.Direct = append(d.RT.Direct, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: c.Fn, Call: c.Call, Stack: c.Stack, Via: c.Via})
+		if w := importedWrapper(pc, c.Fn); w != nil {
+			d.wrapperCalls = append(d.wrapperCalls, w.site(c.Call, source.OuterDecl(c.Stack)))
+		}
+	}
+	sort.SliceStable(d.RT.Direct, func(i, j int) bool { return d.RT.Direct[i].Call.Pos() < d.RT.Direct[j].Call.Pos() })
+}
+
+// Subject names a direct request as the subject of a sentence: the SDK's
+// method, and the interface it is called through, if any.
+func (dc *DirectCall) Subject() string {
+	if dc.Via == "" {
+		return dc.Method.String()
+	}
+	return dc.Method.String() + ", called through the interface " + dc.Via + ","
+}
