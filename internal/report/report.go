@@ -111,10 +111,21 @@ func (r *Reporter) Flush(directives bool, used func(*Directive) bool) {
 	sortDiagnostics(r.pass.Fset, diags)
 	for _, d := range diags {
 		for i := range d.SuggestedFixes {
+			sortEdits(r.pass.Fset, d.SuggestedFixes[i].TextEdits)
 			fix.Format(r.pkg, &d.SuggestedFixes[i])
 		}
 		r.pass.Report(d)
 	}
+}
+
+// sortEdits orders a fix's edits by file name and offset: a fix that
+// edits two files (a gate and its caller) gives them in the same order
+// whatever order the files were parsed in, which token.Pos follows.
+func sortEdits(fset *token.FileSet, edits []analysis.TextEdit) {
+	slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+	})
 }
 
 // sortDiagnostics orders findings by file, line, column, check and message.
