@@ -36,7 +36,7 @@ var fixRuns = map[string]struct {
 	"answers":   {analyzer.Config{Disable: prooftest.Direct()}, []string{"contentschema", "fixes"}},
 	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports"}},
 	"migrate": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
-		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp"}},
+		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp", "migrategatetest"}},
 	"schemarepair": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckSchema)}, []string{"schemarepair"}},
 	"failopen":     {analyzer.Config{Disable: prooftest.Only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
 	"capabilities": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckCapabilities)}, []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
@@ -54,7 +54,7 @@ var fixtureFixes = []struct {
 }{
 	{"answers", []string{"contentschema", "fixes"}},
 	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
-	{"migrate", []string{"migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatelibmcp", "migrategateusemcp"}},
+	{"migrate", []string{"migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatelibmcp", "migrategateusemcp", "migrategatetest"}},
 	{"schemarepair", []string{"schemarepair"}},
 	{"capabilities", []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},

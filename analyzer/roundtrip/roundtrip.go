@@ -51,6 +51,7 @@ func Run(c *check.Pass) {
 	rt := &roundTripCheck{Pass: c, migrations: migrate.New(c.Model)}
 	rt.directRequests()
 	rt.gateCalls()
+	rt.testCalls()
 	rt.answerAsserts()
 	rt.answerKinds()
 	rt.contentAsserts()

@@ -22,7 +22,9 @@ func Fresh(scope *types.Scope, pos token.Pos, taken map[string]bool, base string
 			continue
 		}
 		if scope != nil {
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
+			// The scope's own names count wherever they are declared: a
+			// later declaration in the same block would clash.
+			if _, obj := scope.LookupParent(name, pos); obj != nil || scope.Lookup(name) != nil {
 				continue
 			}
 			if clashes != nil && clashes(scope, name) {

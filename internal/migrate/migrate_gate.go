@@ -54,6 +54,8 @@ func init() { model.PlanAsks = planAsks }
 type askPlans struct {
 	gates    map[ast.Node]*chain
 	imported []*chain
+	// ix is the package's call index, nil when nothing needed it.
+	ix *callIndex
 }
 
 // chain is the migration of a gate (or of the calls of another package's
@@ -115,6 +117,7 @@ func planAsks(pc *model.Model) (model.AskPlans, map[*types.Func]*model.AskGateFa
 	index := func() *callIndex {
 		if ix == nil {
 			ix = indexCalls(pc)
+			plans.ix = ix
 		}
 		return ix
 	}

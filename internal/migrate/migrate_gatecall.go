@@ -24,10 +24,12 @@ import (
 // (as values). Test files are left out: the non-test variant of the
 // package plans the same edits as the test variant (go fix needs every
 // variant to fix a file alike), and a test that calls a gate the old way
-// no longer compiles, which says what changed.
+// no longer compiles, which says what changed. Their calls are kept
+// apart, in tests, for the finding that says so (Migrations.TestCalls).
 type callIndex struct {
 	calls  map[*types.Func][]callAt
 	values map[*types.Func][]token.Pos
+	tests  map[*types.Func][]*ast.CallExpr
 }
 
 // callAt is one call with the path of nodes down to it.
@@ -37,12 +39,20 @@ type callAt struct {
 }
 
 func indexCalls(pc *model.Model) *callIndex {
-	ix := &callIndex{calls: map[*types.Func][]callAt{}, values: map[*types.Func][]token.Pos{}}
+	ix := &callIndex{calls: map[*types.Func][]callAt{}, values: map[*types.Func][]token.Pos{}, tests: map[*types.Func][]*ast.CallExpr{}}
 	tracked := func(fn *types.Func) bool {
 		return fn.Pkg() == pc.Pass.Pkg || pc.ImportedAskGate(fn) != nil
 	}
 	for _, f := range pc.Pass.Files {
 		if strings.HasSuffix(pc.Pass.Fset.Position(f.Pos()).Filename, "_test.go") {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn, _ := typeutil.Callee(pc.Info, call).(*types.Func); fn != nil && fn.Pkg() != nil && tracked(fn) {
+						ix.tests[fn.Origin()] = append(ix.tests[fn.Origin()], call)
+					}
+				}
+				return true
+			})
 			continue
 		}
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
@@ -257,6 +267,9 @@ func (c *chain) checkSites() string {
 		if bad, why := m.pathUnsafeAll(list, s.stmt); why != "" {
 			return fmt.Sprintf("the call of %s at line %d: %s", name, c.line(s.call.Pos()), why)
 		} else if bad != nil {
+			if at := c.earlierAsk(s.in, bad.Pos()); at.IsValid() {
+				return fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.short(bad), name, c.line(s.call.Pos()), c.line(at))
+			}
 			return fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
 		}
 		for _, arg := range s.call.Args {
@@ -353,6 +366,42 @@ func (c *chain) ownRequests(fn ast.Node) int {
 		}
 	}
 	return n
+}
+
+// earlierAsk returns the position of the first question fn asks before
+// pos: a direct request made in fn, or a call of a function that makes
+// one (a gate of this package or, by its fact, of another); NoPos when
+// there is none.
+func (c *chain) earlierAsk(fn ast.Node, pos token.Pos) token.Pos {
+	asking := map[*types.Func]bool{}
+	for _, dc := range c.mod.D.RT.Direct {
+		f, _ := source.Enclosing(dc.Stack)
+		if f == fn && dc.Call.Pos() < pos {
+			return dc.Call.Pos()
+		}
+		if d, ok := f.(*ast.FuncDecl); ok {
+			if obj, ok := c.mod.Info.Defs[d.Name].(*types.Func); ok {
+				asking[obj] = true
+			}
+		}
+	}
+	first := token.NoPos
+	ast.Inspect(model.FuncBody(fn), func(n ast.Node) bool {
+		if first.IsValid() || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if callee, _ := typeutil.Callee(c.mod.Info, call).(*types.Func); callee != nil && (asking[callee.Origin()] || c.mod.ImportedAskGate(callee.Origin()) != nil) {
+				first = call.Pos()
+				return false
+			}
+		}
+		return true
+	})
+	return first
 }
 
 // secondPos is where fn asks a second time: its second call, or its own

@@ -20,10 +20,11 @@ import (
 // call in progress:
 //
 //   - pure functions of their arguments: functions of the standard
-//     packages that compute (computing), of the SDKs (which hold no state
-//     of their own outside sessions and servers), and the package's own
-//     functions whose bodies are replay-safe, when every argument they
-//     could change is a value of the call (see callLocal);
+//     packages that compute (computing) and of the SDKs (which hold no
+//     state of their own outside sessions and servers), when every
+//     argument they could change is a value of the call (see callLocal),
+//     and the package's own functions whose bodies are replay-safe and
+//     change none of their arguments;
 //   - constructors of values: conversions, composite literals, make, new;
 //   - methods of local values that escape nowhere: a url.Values or a
 //     strings.Builder the handler made, changed and read;
@@ -184,7 +185,10 @@ func (pc *Package) pureCall(call *ast.CallExpr, fn ast.Node, paramsLocal bool) b
 			return pc.argsLocal(call, local) // the SDKs keep their state in sessions and servers
 		}
 		if callee.Pkg() == pc.Pass.Pkg {
-			return pc.pureFunc(callee.Origin()) && pc.argsLocal(call, local)
+			// pureFunc judges the body with its parameters not values of
+			// the call, so a replay-safe body changes none of its
+			// arguments: they need not be the call's.
+			return pc.pureFunc(callee.Origin())
 		}
 		if pc.computes(path, name) {
 			return pc.argsLocal(call, local)

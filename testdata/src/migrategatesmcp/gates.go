@@ -22,7 +22,7 @@ var decisionSchema = map[string]any{
 // captured; it gets the call's request after its context, and a key.
 func elicitPolicyDecision(ctx context.Context, srv *server.MCPServer, command string) (string, error) {
 	message := fmt.Sprintf("Run %s?", command)
-	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `MCPServer.RequestElicitation returns .*: return the request from the tool, prompt or resource handler that needs the answer.*; reached from the handler in handleExecute \(round-trip\)`
+	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `MCPServer.RequestElicitation returns .*: return the request from the tool, prompt or resource handler that needs the answer.*; reached from the handler in handleExecute, the handler in handleExecuteAlways \(round-trip\)`
 		Params: mcp.ElicitationParams{Message: message, RequestedSchema: decisionSchema},
 	})
 	if err != nil {
@@ -52,6 +52,25 @@ func handleExecute(srv *server.MCPServer) server.ToolHandlerFunc {
 		if decision != "allow_once" {
 			return mcp.NewToolResultError("denied: " + command), nil
 		}
+		return mcp.NewToolResultText("ran " + command), nil
+	}
+}
+
+// handleExecuteAlways runs the command on the first answer, then asks a
+// second question (doit's rule promotion): the fix migrates the first,
+// and says that the second must be asked in steps.
+func handleExecuteAlways(srv *server.MCPServer) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		command := req.GetString("command", "")
+		decision, err := elicitPolicyDecision(ctx, srv, command)
+		if err != nil {
+			return mcp.NewToolResultError("cannot ask: " + err.Error()), nil
+		}
+		if decision != "allow_always" {
+			return mcp.NewToolResultError("denied: " + command), nil
+		}
+		history.Record(command)
+		promoteAlways(ctx, srv, command)
 		return mcp.NewToolResultText("ran " + command), nil
 	}
 }
@@ -88,6 +107,8 @@ func register(s *server.MCPServer) {
 		}
 		return mcp.NewToolResultText("moved and deleted"), nil
 	})
+	s.AddTool(mcp.NewTool("run_always"), handleExecuteAlways(s))
+	s.AddTool(mcp.NewTool("create"), handleCreate(s))
 	s.AddTool(mcp.NewTool("remember"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		command := request.GetString("command", "")
 		history.Record(command)
@@ -110,4 +131,40 @@ func promoteRule(ctx context.Context, srv *server.MCPServer, command string) {
 		return
 	}
 	history.Record("always " + command)
+}
+
+// promoteAlways is promoteRule's twin, called after an earlier question
+// and the work its answer allowed.
+func promoteAlways(ctx context.Context, srv *server.MCPServer, command string) {
+	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Make " + command + " a rule?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want "MCPServer.RequestElicitation returns .*; no automatic fix: `history.Record\\(command\\)` before the call of promoteAlways at line \\d+ runs after the answer to the question asked at line \\d+, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key \\(see the docs: several questions\\); until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil || result.Action != mcp.ElicitationResponseActionAccept {
+		return
+	}
+	history.Record("rule " + command)
+}
+
+// requestValues declares its own request, as terraform-mcp-server's
+// requestVariableValues does: the parameter the fix adds for the call's
+// request takes another name.
+func requestValues(ctx context.Context, srv *server.MCPServer, module string) (*mcp.ElicitationResult, error) {
+	request := mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Values for " + module + "?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}
+	result, err := srv.RequestElicitation(ctx, request) // want `MCPServer.RequestElicitation returns .*; reached from the handler in handleCreate \(round-trip\)`
+	if err != nil {
+		return nil, fmt.Errorf("failed to request elicitation: %w", err)
+	}
+	return result, nil
+}
+
+func handleCreate(srv *server.MCPServer) server.ToolHandlerFunc {
+	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		module := request.GetString("module", "")
+		result, err := requestValues(ctx, srv, module)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		if result.Action != mcp.ElicitationResponseActionAccept {
+			return mcp.NewToolResultText("not created"), nil
+		}
+		return mcp.NewToolResultText("created " + module), nil
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -218,9 +219,51 @@ func registerBuilt(mcpServer *server.MCPServer) {
 		}
 		return mcp.NewToolResultText(string(res.Action)), nil
 	})
+	// A function of the package that only reads what it is given (here the
+	// server's catalog, not a value of the call) runs twice to the same
+	// effect, as terraform-mcp-server's buildElicitationSchema does; one
+	// that changes what it is given does not.
+	mcpServer.AddTool(mcp.NewTool("describe"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		title := describe(catalog)
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Use " + title + "?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*which works with old and new clients \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(string(res.Action)), nil
+	})
+	mcpServer.AddTool(mcp.NewTool("tally"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		tally(catalog)
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .tally\(catalog\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(string(res.Action)), nil
+	})
 }
 
 var seenValues = map[string][]string{}
+
+type module struct {
+	Name   string
+	Inputs []string
+	Views  int
+}
+
+var catalog = &module{Name: "net", Inputs: []string{"cidr"}}
+
+// describe only reads its module.
+func describe(m *module) string {
+	out := m.Name
+	for _, in := range m.Inputs {
+		out += " " + in
+	}
+	return out + " (" + inputCount(m.Inputs) + ")"
+}
+
+func inputCount(ins []string) string { return strconv.Itoa(len(ins)) }
+
+// tally changes its module.
+func tally(m *module) { m.Views++ }
 
 var asked atomic.Int64
 
