@@ -267,7 +267,9 @@ func (c *chain) checkSites() string {
 		if bad, why := m.pathUnsafeAll(list, s.stmt); why != "" {
 			return fmt.Sprintf("the call of %s at line %d: %s", name, c.line(s.call.Pos()), why)
 		} else if bad != nil {
-			if at := c.earlierAsk(s.in, bad.Pos()); at.IsValid() {
+			if at := c.earlierAsk(s.in, bad.End()); at == bad.Pos() {
+				return fmt.Sprintf("the call of %s at line %d asks after `%s` at line %d asks, which would ask again on the call that brings this answer; ask both in one result by hand, or in steps with RequestState (see the docs: several questions)", name, c.line(s.call.Pos()), m.short(bad), c.line(at))
+			} else if at.IsValid() {
 				return fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.short(bad), name, c.line(s.call.Pos()), c.line(at))
 			}
 			return fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))

@@ -79,7 +79,7 @@ func handleExecuteAlways(srv *server.MCPServer) server.ToolHandlerFunc {
 // confirms twice asks twice, each call under its own key (mcp-go's bridge
 // for older clients asks round after round).
 func confirm(ctx context.Context, message string) (bool, error) { // want confirm:`elicitWrapper\(1:Message\) mode=form`
-	res, err := server.ServerFromContext(ctx).RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: message, RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; reached from the handler of tool "move" \(round-trip\)`
+	res, err := server.ServerFromContext(ctx).RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: message, RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; reached from the handler of tool "move", the handler in handleArchive \(round-trip\)`
 	if err != nil {
 		return false, fmt.Errorf("confirmation failed: %w", err)
 	}
@@ -109,6 +109,7 @@ func register(s *server.MCPServer) {
 	})
 	s.AddTool(mcp.NewTool("run_always"), handleExecuteAlways(s))
 	s.AddTool(mcp.NewTool("create"), handleCreate(s))
+	s.AddTool(mcp.NewTool("archive"), handleArchive(s))
 	s.AddTool(mcp.NewTool("remember"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		command := request.GetString("command", "")
 		history.Record(command)
@@ -166,5 +167,28 @@ func handleCreate(srv *server.MCPServer) server.ToolHandlerFunc {
 			return mcp.NewToolResultText("not created"), nil
 		}
 		return mcp.NewToolResultText("created " + module), nil
+	}
+}
+
+// askLater is a second gate, called after confirm in the same handler: the
+// fix migrates confirm, and says how to ask this one.
+func askLater(ctx context.Context, srv *server.MCPServer) (bool, error) {
+	res, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "And then?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want "MCPServer.RequestElicitation returns .*; no automatic fix: the call of askLater at line \\d+ asks after `confirm\\(ctx, \"Archive first\\?\"\\)` at line \\d+ asks, which would ask again on the call that brings this answer; ask both in one result by hand, or in steps with RequestState \\(see the docs: several questions\\); until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return false, err
+	}
+	return res.Action == mcp.ElicitationResponseActionAccept, nil
+}
+
+func handleArchive(srv *server.MCPServer) server.ToolHandlerFunc {
+	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ok, err := confirm(ctx, "Archive first?")
+		if err != nil || !ok {
+			return mcp.NewToolResultText("kept"), nil
+		}
+		if ok, err := askLater(ctx, srv); err != nil || !ok {
+			return mcp.NewToolResultText("archived only"), nil
+		}
+		return mcp.NewToolResultText("archived and deleted"), nil
 	}
 }
