@@ -1,5 +1,6 @@
 // Command migration prints, as Markdown, what elicitlint -fix migrates in
-// the SDKs' own servers: the output of run.sh (beside this file).
+// the SDKs' own servers and in any other module run.sh measured: the
+// output of run.sh (beside this file).
 //
 //	go run ./migration -dir OUTDIR
 //
@@ -7,12 +8,15 @@
 // sessions that negotiate protocol 2026-07-28". Its kind comes from the
 // method the message starts with (ServerSession.Elicit: elicitation, and
 // so on); it is migrated when the finding carries a suggested fix, and
-// the reason when it does not is the text after "no automatic fix:".
+// the reason when it does not is the text after "no automatic fix:". Its
+// shape, where it sits, is read from the fix's message or that reason,
+// else from the signature of the function around the call (see shape).
 //
-// As a check on the findings, the calls in the packages' Go files of the
-// methods that make direct requests are counted too (by name, without
-// types: right for these packages, read by hand), and each call without a
-// finding on its line is listed as not reported.
+// As a check on the findings in the SDKs, the calls in their packages' Go
+// files of the methods that make direct requests are counted too (by
+// name, without types: right for these packages, read by hand), and each
+// call without a finding on its line is listed as not reported. The other
+// modules get no such count.
 package main
 
 import (
@@ -28,6 +32,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -51,25 +56,35 @@ var kinds = map[string]string{
 
 var kindOrder = []string{"elicitation", "sampling", "roots"}
 
-// The SDKs in the order run.sh measures them.
+// The SDKs in the order run.sh measures them; every other <name>.json is
+// another module's.
 var sdks = []string{"gosdk", "mcpgo"}
 
 type diagnostic struct {
-	Category       string            `json:"category"`
-	Posn           string            `json:"posn"`
-	Message        string            `json:"message"`
-	SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+	Category       string `json:"category"`
+	Posn           string `json:"posn"`
+	Message        string `json:"message"`
+	SuggestedFixes []struct {
+		Message string `json:"message"`
+	} `json:"suggested_fixes"`
 }
 
 // request is one direct request: a finding, a call in the source, or both.
 type request struct {
-	pos      string // file:line, the file relative to the module cache
-	method   string
-	kind     string
-	reported bool
-	fixed    bool
-	reason   string
+	where     string // the file, relative to the module cache or named by the module
+	file      string // the file as elicitlint or go list gave it
+	line, col int
+	method    string
+	kind      string
+	reported  bool
+	fixed     bool
+	fix       string // the fix's message
+	message   string // the finding's message
+	reason    string // why there is no fix
+	shape     string
 }
+
+func (r *request) pos() string { return r.where + ":" + strconv.Itoa(r.line) }
 
 func main() {
 	log.SetFlags(0)
@@ -82,78 +97,98 @@ func main() {
 	fmt.Printf("Measured with bench/migration/run.sh:\n\n```\n%s```\n\n", meta)
 	fmt.Println("| code | kind | direct requests | reported | migrated by `-fix` | share migrated |")
 	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: |")
-	var left []string
-	for _, sdk := range sdks {
-		code, reqs, err := measure(sdk)
+	names, err := filepath.Glob(filepath.Join(*dir, "*.json"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	measured := slices.Clone(sdks) // the SDKs first, then the others in order of name (Glob sorts)
+	for _, name := range names {
+		if name = strings.TrimSuffix(filepath.Base(name), ".json"); !slices.Contains(sdks, name) {
+			measured = append(measured, name)
+		}
+	}
+	var all []*request
+	for _, name := range measured {
+		code, reqs, err := measure(name)
 		if err != nil {
 			log.Fatal(err)
 		}
-		var total [3]int
 		for _, kind := range kindOrder {
-			var n [3]int
-			for _, r := range reqs {
-				if r.kind == kind {
-					n[0]++
-					n[1] += b2i(r.reported)
-					n[2] += b2i(r.fixed)
-				}
-			}
-			if n[0] == 0 {
-				continue
-			}
-			fmt.Printf("| %s | %s | %d | %d | %d | %s |\n", code, kind, n[0], n[1], n[2], percent(n[2], n[0]))
-			for i := range n {
-				total[i] += n[i]
+			if n := count(reqs, func(r *request) bool { return r.kind == kind }); n[0] > 0 {
+				fmt.Printf("| %s | %s | %d | %d | %d | %s |\n", code, kind, n[0], n[1], n[2], percent(n[2], n[0]))
 			}
 		}
-		fmt.Printf("| %s | **all** | %d | %d | %d | %s |\n", code, total[0], total[1], total[2], percent(total[2], total[0]))
-		for _, r := range reqs {
-			if !r.fixed {
-				why := r.reason
-				if !r.reported {
-					why = "not reported"
-				}
-				left = append(left, fmt.Sprintf("| %s | %s | `%s` | %s |", r.pos, r.kind, r.method, strings.ReplaceAll(why, "|", `\|`)))
-			}
+		n := count(reqs, nil)
+		fmt.Printf("| %s | **all** | %d | %d | %d | %s |\n", code, n[0], n[1], n[2], percent(n[2], n[0]))
+		all = append(all, reqs...)
+	}
+	if len(measured) > len(sdks) {
+		fmt.Println("\nIn the modules other than the SDKs' servers the calls are not counted by name (that count is right only for the SDKs' packages, read by hand): their direct requests are the findings, so \"reported\" equals \"direct requests\".")
+	}
+
+	fmt.Print("\nEach direct request:\n\n| where | kind | call | shape | `-fix` |\n| --- | --- | --- | --- | --- |\n")
+	for _, r := range all {
+		fix := "migrated"
+		if !r.reported {
+			fix = "not reported"
+		} else if !r.fixed {
+			fix = "no fix: " + strings.ReplaceAll(r.reason, "|", `\|`)
+		}
+		fmt.Printf("| %s | %s | `%s` | %s | %s |\n", r.pos(), r.kind, r.method, r.shape, fix)
+	}
+
+	fmt.Print("\nBy shape (all the code above):\n\n| shape | direct requests | migrated | share |\n| --- | ---: | ---: | ---: |\n")
+	for _, s := range shapeOrder {
+		if n := count(all, func(r *request) bool { return r.shape == s }); n[0] > 0 {
+			fmt.Printf("| %s | %d | %d | %s |\n", s, n[0], n[2], percent(n[2], n[0]))
 		}
 	}
-	fmt.Println()
-	fmt.Println("Left without a fix:")
-	fmt.Println()
-	fmt.Println("| where | kind | call | why |")
-	fmt.Println("| --- | --- | --- | --- |")
-	for _, l := range left {
-		fmt.Println(l)
-	}
+	n := count(all, nil)
+	fmt.Printf("| **all** | %d | %d | %s |\n", n[0], n[2], percent(n[2], n[0]))
 }
 
-// measure reads run.sh's output for sdk and returns the packages' name and
-// their direct requests in source order.
-func measure(sdk string) (string, []*request, error) {
-	pkgs, err := readPackages(filepath.Join(*dir, sdk+".pkgs"))
-	if err != nil {
+// module is one measured module: its packages and their files, parsed.
+type module struct {
+	name  string
+	sdk   bool   // one of sdks: calls counted by name, positions in the module cache
+	root  string // the module's directory, slash-separated
+	pkgs  []pkg
+	fset  *token.FileSet
+	files map[string]*ast.File // by file name as go list gave it
+}
+
+type pkg struct {
+	path, dir, mod string
+	files          []string
+}
+
+// measure reads run.sh's output for name and returns what was measured
+// and its direct requests in source order.
+func measure(name string) (string, []*request, error) {
+	m := &module{name: name, sdk: slices.Contains(sdks, name), fset: token.NewFileSet(), files: map[string]*ast.File{}}
+	if err := m.load(filepath.Join(*dir, name+".pkgs")); err != nil {
 		return "", nil, err
 	}
-	data, err := os.ReadFile(filepath.Join(*dir, sdk+".json"))
+	data, err := os.ReadFile(filepath.Join(*dir, name+".json"))
 	if err != nil {
 		return "", nil, err
 	}
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(data, &tree); err != nil {
-		return "", nil, fmt.Errorf("%s.json: %v", sdk, err)
+		return "", nil, fmt.Errorf("%s.json: %v", name, err)
 	}
 	byPos := map[string]*request{}
 	var reqs []*request
 	add := func(r *request) {
-		if byPos[r.pos] == nil {
-			byPos[r.pos] = r
+		if byPos[r.pos()] == nil {
+			byPos[r.pos()] = r
 			reqs = append(reqs, r)
 		}
 	}
 	for pkg, analyzers := range tree {
 		var diags []diagnostic
 		if err := json.Unmarshal(analyzers["elicitlint"], &diags); err != nil {
-			return "", nil, fmt.Errorf("%s.json, package %s: %s", sdk, pkg, analyzers["elicitlint"])
+			return "", nil, fmt.Errorf("%s.json, package %s: %s", name, pkg, analyzers["elicitlint"])
 		}
 		for _, d := range diags {
 			if d.Category != "round-trip" || !strings.Contains(d.Message, directWords) {
@@ -161,11 +196,16 @@ func measure(sdk string) (string, []*request, error) {
 			}
 			// The message ends with the check's name, as in text output.
 			msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
-			r := &request{pos: shortPos(d.Posn), reported: true, fixed: len(d.SuggestedFixes) > 0}
+			r := &request{reported: true, fixed: len(d.SuggestedFixes) > 0, message: msg}
+			m.locate(r, d.Posn)
+			if r.fixed {
+				r.fix = d.SuggestedFixes[0].Message
+			}
+			// "Type.Method fails ..." or "Type.Method, called through the interface I, fails ...".
 			r.method, _, _ = strings.Cut(msg, " ")
-			_, name, _ := strings.Cut(r.method, ".")
-			r.kind = kinds[name]
-			if r.kind == "" {
+			r.method = strings.TrimSuffix(r.method, ",")
+			_, method, _ := strings.Cut(r.method, ".")
+			if r.kind = kinds[method]; r.kind == "" {
 				r.kind = "other"
 			}
 			if _, why, ok := strings.Cut(msg, "no automatic fix: "); ok {
@@ -176,126 +216,153 @@ func measure(sdk string) (string, []*request, error) {
 			add(r)
 		}
 	}
-	var names []string
-	for _, p := range pkgs {
-		names = append(names, p.path)
-		calls, err := sourceCalls(p)
-		if err != nil {
-			return "", nil, err
-		}
-		for _, r := range calls {
-			if f := byPos[r.pos]; f != nil && f.kind == r.kind {
-				continue
-			}
+	for _, r := range m.sourceCalls() {
+		if f := byPos[r.pos()]; f == nil || f.kind != r.kind {
 			add(r)
 		}
 	}
-	slices.SortFunc(reqs, func(a, b *request) int { return comparePos(a.pos, b.pos) })
-	return codeName(pkgs), reqs, nil
+	for _, r := range reqs {
+		r.shape = shape(r, m.inHandler(r))
+	}
+	slices.SortFunc(reqs, func(a, b *request) int {
+		if c := strings.Compare(a.where, b.where); c != 0 {
+			return c
+		}
+		return a.line - b.line
+	})
+	return m.codeName(), reqs, nil
 }
 
-type pkg struct {
-	path, dir string
-	files     []string
-}
-
-func readPackages(name string) ([]pkg, error) {
+// load reads a .pkgs file (per line: import path, directory, module
+// directory, Go files) and parses the files.
+func (m *module) load(name string) error {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	var pkgs []pkg
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
-		if len(fields) < 2 {
-			return nil, fmt.Errorf("%s: bad line %q", name, sc.Text())
+		if len(fields) < 3 {
+			return fmt.Errorf("%s: bad line %q", name, sc.Text())
 		}
-		pkgs = append(pkgs, pkg{fields[0], fields[1], fields[2:]})
+		p := pkg{fields[0], fields[1], fields[2], fields[3:]}
+		m.pkgs, m.root = append(m.pkgs, p), filepath.ToSlash(p.mod)
+		for _, file := range p.files {
+			file = filepath.Join(p.dir, file)
+			if m.files[file], err = parser.ParseFile(m.fset, file, nil, 0); err != nil {
+				return err
+			}
+		}
 	}
-	return pkgs, sc.Err()
+	return sc.Err()
 }
 
-// sourceCalls returns the calls in p's Go files of a method named like one
-// that makes a direct request, with the SDK's receiver types left unchecked.
-func sourceCalls(p pkg) ([]*request, error) {
-	fset := token.NewFileSet()
+// sourceCalls returns, in the SDKs, the calls in the packages' Go files of
+// a method named like one that makes a direct request, with the SDK's
+// receiver types left unchecked.
+func (m *module) sourceCalls() []*request {
+	if !m.sdk {
+		return nil
+	}
 	var calls []*request
-	for _, name := range p.files {
-		f, err := parser.ParseFile(fset, filepath.Join(p.dir, name), nil, 0)
-		if err != nil {
-			return nil, err
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
+	for _, p := range m.pkgs {
+		for _, file := range p.files {
+			ast.Inspect(m.files[filepath.Join(p.dir, file)], func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && kinds[sel.Sel.Name] != "" {
+						r := &request{method: sel.Sel.Name, kind: kinds[sel.Sel.Name]}
+						m.locate(r, m.fset.Position(sel.Sel.Pos()).String())
+						calls = append(calls, r)
+					}
+				}
 				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || kinds[sel.Sel.Name] == "" {
-				return true
-			}
-			pos := fset.Position(sel.Sel.Pos())
-			calls = append(calls, &request{
-				pos: shortPos(fmt.Sprintf("%s:%d:%d", pos.Filename, pos.Line, pos.Column)), method: sel.Sel.Name, kind: kinds[sel.Sel.Name],
 			})
-			return true
-		})
+		}
 	}
-	return calls, nil
+	return calls
 }
 
-var posRE = regexp.MustCompile(`^(.*):(\d+):\d+$`)
-
-// shortPos turns a position into file:line, the file relative to the
-// module cache (module@version/path).
-func shortPos(posn string) string {
-	m := posRE.FindStringSubmatch(posn)
-	if m == nil {
-		return posn
+// inHandler reports whether the innermost function declaration or literal
+// around r's position, in the parsed files, is a handler by its signature.
+func (m *module) inHandler(r *request) bool {
+	f := m.files[r.file]
+	if f == nil || r.line < 1 || r.line > m.fset.File(f.Pos()).LineCount() {
+		return false
 	}
-	file := filepath.ToSlash(m[1])
-	if i := strings.Index(file, "/pkg/mod/"); i >= 0 {
-		file = file[i+len("/pkg/mod/"):]
-	}
-	return file + ":" + m[2]
+	pos := m.fset.File(f.Pos()).LineStart(r.line) + token.Pos(max(r.col, 1)-1)
+	var ft *ast.FuncType
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			ft = n.Type
+		case *ast.FuncLit:
+			ft = n.Type
+		}
+		return true
+	})
+	return ft != nil && isHandler(ft)
 }
 
-func comparePos(a, b string) int {
-	fa, la, _ := strings.Cut(a, ":")
-	fb, lb, _ := strings.Cut(b, ":")
-	if c := strings.Compare(fa, fb); c != 0 {
-		return c
+var posRE = regexp.MustCompile(`^(.*):(\d+):(\d+)$`)
+
+// locate sets r's file, line and column from posn (file:line:column), and
+// where: the file relative to the module cache (module@version/path) in
+// the SDKs, else to the module's directory, named by the module.
+func (m *module) locate(r *request, posn string) {
+	match := posRE.FindStringSubmatch(posn)
+	if match == nil {
+		r.where = posn
+		return
 	}
-	var na, nb int
-	fmt.Sscan(la, &na)
-	fmt.Sscan(lb, &nb)
-	return na - nb
+	r.file, r.where = match[1], filepath.ToSlash(match[1])
+	r.line, _ = strconv.Atoi(match[2])
+	r.col, _ = strconv.Atoi(match[3])
+	if rel, ok := strings.CutPrefix(r.where, m.root+"/"); ok && !m.sdk {
+		r.where = m.name + "/" + rel
+	} else if i := strings.Index(r.where, "/pkg/mod/"); i >= 0 {
+		r.where = r.where[i+len("/pkg/mod/"):]
+	}
 }
 
-// codeName names the measured code: the module and version once, then each
-// package's path in it.
-func codeName(pkgs []pkg) string {
+// codeName names the measured code: another module by its name; the
+// SDK's module and version once, then each package's path in it.
+func (m *module) codeName() string {
+	if !m.sdk {
+		return m.name
+	}
 	var mod string
 	var paths []string
-	for _, p := range pkgs {
-		// The directory is in the module cache: .../pkg/mod/<module>@<version>/<path>.
-		d := filepath.ToSlash(p.dir)
-		if i := strings.Index(d, "/pkg/mod/"); i >= 0 {
-			d = d[i+len("/pkg/mod/"):]
-		}
-		at := strings.Index(d, "@")
-		slash := strings.Index(d[max(at, 0):], "/")
-		if at < 0 || slash < 0 {
-			paths = append(paths, p.path)
-			continue
-		}
-		modPath := d[:at]
-		mod = modPath[strings.LastIndex(modPath, "/")+1:] + " " + d[at+1:at+slash]
-		paths = append(paths, "`"+d[at+slash+1:]+"`")
+	for _, p := range m.pkgs {
+		// The module is in the module cache: .../pkg/mod/<module path>@<version>.
+		root := filepath.ToSlash(p.mod)
+		mod = strings.Replace(root[strings.LastIndex(root, "/")+1:], "@", " ", 1)
+		rel, _ := filepath.Rel(p.mod, p.dir)
+		paths = append(paths, "`"+filepath.ToSlash(rel)+"`")
 	}
 	return strings.TrimSpace(mod + " " + strings.Join(paths, " + "))
+}
+
+// count returns, of the requests that match (all for nil), how many there
+// are, how many are reported and how many migrated.
+func count(reqs []*request, match func(*request) bool) [3]int {
+	var n [3]int
+	for _, r := range reqs {
+		if match == nil || match(r) {
+			n[0]++
+			if r.reported {
+				n[1]++
+			}
+			if r.fixed {
+				n[2]++
+			}
+		}
+	}
+	return n
 }
 
 func percent(n, of int) string {
@@ -303,11 +370,4 @@ func percent(n, of int) string {
 		return "-"
 	}
 	return fmt.Sprintf("%d%%", n*100/of)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
