@@ -67,6 +67,16 @@ func sampleModule(t *testing.T, files map[string]string) string {
 	return prooftest.SampleModule(t, files)
 }
 
+// stubModule is sampleModule with the SDKs' stubs in place of the real
+// modules (prooftest.StubModule), for the tests of elicitlint's mechanics.
+func stubModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("analyses a module; skipped with -short")
+	}
+	return prooftest.StubModule(t, files)
+}
+
 // A finding as the golden files list it: file:line and check.
 var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: .* \(([a-z-]+)\)$`)
 
@@ -385,7 +395,7 @@ func Notify(ctx context.Context, ss *mcp.ServerSession) {
 // that git apply takes, and writes nothing.
 func TestFix(t *testing.T) {
 	parallel(t)
-	dir := sampleModule(t, map[string]string{"a.go": fixable + unfixable})
+	dir := stubModule(t, map[string]string{"a.go": fixable + unfixable})
 	before, _ := os.ReadFile(filepath.Join(dir, "a.go"))
 
 	patch, errOut, code := run(t, dir, direct, "-fix", "-diff", "./...")
@@ -428,7 +438,7 @@ func TestFix(t *testing.T) {
 	}
 	// The patch -fix -diff printed makes the same change.
 	if _, err := exec.LookPath("git"); err == nil {
-		other := sampleModule(t, map[string]string{"a.go": string(before)})
+		other := stubModule(t, map[string]string{"a.go": string(before)})
 		cmd := exec.Command("git", "apply", "-")
 		cmd.Dir, cmd.Stdin = other, strings.NewReader(patch)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -465,7 +475,7 @@ func TestFix(t *testing.T) {
 // unused directive is reported there too.
 func TestDirectivesUnderVet(t *testing.T) {
 	parallel(t)
-	dir := sampleModule(t, map[string]string{
+	dir := stubModule(t, map[string]string{
 		"a.go": `package sample
 
 import (
@@ -519,7 +529,7 @@ func Bad(ctx context.Context, ss *mcp.ServerSession) {
 }
 `
 	}
-	dir := sampleModule(t, map[string]string{
+	dir := stubModule(t, map[string]string{
 		"a/bad.go":          bad("a"),
 		"a/clean.go":        "package a\n\nfunc Clean() {}\n",
 		"a/bad_test.go":     strings.Replace(bad("a"), "func Bad(", "func badInTest(", 1),
@@ -557,7 +567,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) {
 `
 	}
 	const head = "package sample\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n"
-	dir := sampleModule(t, map[string]string{"a.go": head + handler("A") + handler("B")})
+	dir := stubModule(t, map[string]string{"a.go": head + handler("A") + handler("B")})
 	base := filepath.Join(dir, "elicitlint-baseline.json")
 	if _, errOut, code := run(t, dir, direct, "-baseline="+base, "./..."); code != 2 || !strings.Contains(errOut, "-baseline-write") {
 		t.Errorf("missing baseline: exit %d, stderr %q", code, errOut)

@@ -75,7 +75,7 @@ func Ask%[1]d(ctx context.Context, ss *mcp.ServerSession) error {
 }
 `, i)
 	}
-	dir := prooftest.SampleModule(t, files)
+	dir := prooftest.StubModule(t, files)
 	bin := prooftest.Elicitlint(t)
 	for format, n := range map[string]int{"-json": 6, "-sarif": 4} {
 		t.Run(format, func(t *testing.T) {

@@ -74,7 +74,7 @@ func ` + name + `(ctx context.Context, ss *mcp.ServerSession) (string, error) {
 	const acceptOnly = "\tif res.Action != \"accept\" {\n\t\treturn \"\", errors.New(\"stopped\")\n\t}\n\treturn \"done\", nil\n"
 	const allThree = "\tswitch res.Action {\n\tcase \"accept\":\n\t\treturn \"done\", nil\n\tcase \"decline\":\n\t\treturn \"\", errors.New(\"declined\")\n\tdefault:\n\t\treturn \"\", errors.New(\"cancelled\")\n\t}\n"
 	const missingTwo = "\tswitch res.Action {\n\tcase \"accept\":\n\t\treturn \"done\", nil\n\t}\n\treturn \"\", errors.New(\"unknown action\")\n"
-	dir := prooftest.SampleModule(t, map[string]string{
+	dir := prooftest.StubModule(t, map[string]string{
 		"old.go": handler("Old", acceptOnly),
 		".pre-commit-config.yaml": `repos:
   - repo: ` + hookRepo + `

@@ -192,3 +192,41 @@ func handleArchive(srv *server.MCPServer) server.ToolHandlerFunc {
 		return mcp.NewToolResultText("archived and deleted"), nil
 	}
 }
+
+var destructiveTools = map[string]bool{"drop": true}
+
+// confirmDestructive is called by a tool-handler middleware. mcp-go runs
+// its bridge for older clients around the whole middleware chain, so the
+// middleware returns the request like a handler, for every client.
+func confirmDestructive(ctx context.Context, srv *server.MCPServer, tool string) (bool, error) {
+	res, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Really " + tool + "?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; reached from the handler in NewGuarded \(round-trip\)`
+	if err != nil {
+		return false, err
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return true, nil
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return false, nil
+	}
+	return false, fmt.Errorf("unknown action %q", res.Action)
+}
+
+func NewGuarded() *server.MCPServer {
+	var srv *server.MCPServer
+	srv = server.NewMCPServer("guarded", "1", server.WithToolHandlerMiddleware(func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if destructiveTools[req.Params.Name] {
+				ok, err := confirmDestructive(ctx, srv, req.Params.Name)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return mcp.NewToolResultText("cancelled"), nil
+				}
+			}
+			return next(ctx, req)
+		}
+	}))
+	return srv
+}

@@ -115,6 +115,8 @@ func WithLegacyServerInitiatedRequests() ServerOption { return nil }
 
 func WithElicitation() ServerOption { return nil }
 
+func WithToolHandlerMiddleware(toolHandlerMiddleware ToolHandlerMiddleware) ServerOption { return nil }
+
 func NewStdioServer(server *MCPServer) *StdioServer { return nil }
 
 type StreamableHTTPServer struct{}
