@@ -22,9 +22,20 @@ import (
 
 // --- analysistest fixtures ---------------------------------------------------
 
+// slowFixture skips, with -short, a reliability test whose loads cost ten
+// seconds of CPU or more (cgo, two loads, a megabyte literal): the full run
+// has them, and -short stays a loop you can wait for.
+func slowFixture(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a slow reliability fixture; the full run has it")
+	}
+}
+
 // Generic wrappers, generic helper types and generic handlers: no crash,
 // and wrappers are found through instantiations.
 func TestReliabilityGenerics(t *testing.T) {
+	slowFixture(t)
 	t.Parallel()
 	analysistest.Run(prooftest.Suite(t), testdata(t), directAnalyzer(t), "reliabgenerics")
 }
@@ -32,6 +43,7 @@ func TestReliabilityGenerics(t *testing.T) {
 // A package with a cgo file (import "C"): analysistest loads the files cgo
 // generates, whose //line directives map findings back to cgo.go.
 func TestReliabilityCgo(t *testing.T) {
+	slowFixture(t)
 	t.Parallel()
 	relNeedCgo(t)
 	analysistest.Run(prooftest.Suite(t), testdata(t), directAnalyzer(t), "reliabcgo")
@@ -40,6 +52,7 @@ func TestReliabilityCgo(t *testing.T) {
 // A file excluded by a build tag is not analysed by default; with the tag
 // set it is.
 func TestReliabilityBuildTags(t *testing.T) {
+	slowFixture(t)
 	t.Run("default", func(t *testing.T) {
 		// Only tags.go's expectations are checked: ignored.go is not loaded.
 		res := analysistest.Run(prooftest.Suite(t), testdata(t), directAnalyzer(t), "reliabbuildtags")
@@ -83,6 +96,7 @@ func TestReliabilityGenerated(t *testing.T) {
 // properties take about 17 s of CPU, which is why this test uses 5,000; see
 // docs/reliability.md.)
 func TestReliabilityHugeLiterals(t *testing.T) {
+	slowFixture(t)
 	t.Parallel()
 	dir := relGOPATH(t)
 	var b strings.Builder
