@@ -364,7 +364,7 @@ func guard(c *check.Pass, s *site, inReturn int) ([]analysis.SuggestedFix, strin
 func capsRead(c *check.Pass, s *site, fnNode ast.Node, file *ast.File, indent string) (read struct{ text, caps string }, imports []analysis.TextEdit, why string) {
 	sdk := s.use.SDK
 	g := sdk.Guard()
-	ctx := contextParam(c, fnNode)
+	ctx := source.ContextParam(c.SignatureOf(fnNode))
 	if g == nil || ctx == "" {
 		return read, nil, "the handler does not name its context, from which the SDK gives the capabilities"
 	}
@@ -377,10 +377,7 @@ func capsRead(c *check.Pass, s *site, fnNode ast.Node, file *ast.File, indent st
 		return n
 	}
 	r := fix.CapsRead{Ctx: ctx, Caps: name("caps")}
-	r.Session, r.OK, r.C = name("session"), name("ok"), name("c")
-	if c.LookupSDK(sdk.ServerPath(), g.InfoFunc) != nil {
-		r.Info = name("info")
-	}
+	r.Name(name, c.LookupSDK(sdk.ServerPath(), g.InfoFunc) != nil)
 	for _, p := range []struct {
 		path string
 		to   *string
@@ -411,22 +408,6 @@ func params(fn ast.Node) []*ast.Field {
 		return nil
 	}
 	return ft.Params.List
-}
-
-// contextParam returns the name of the handler's context parameter, ""
-// when it has none or it is unnamed.
-func contextParam(c *check.Pass, fn ast.Node) string {
-	for _, field := range params(fn) {
-		if n, ok := types.Unalias(c.Info.TypeOf(field.Type)).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
-			continue
-		}
-		for _, n := range field.Names {
-			if n.Name != "_" {
-				return n.Name
-			}
-		}
-	}
-	return ""
 }
 
 // requestParam returns the name of the handler's request parameter, ""

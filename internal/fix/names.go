@@ -45,6 +45,16 @@ type CapsRead struct {
 	// per-request protocol information (mcp-go before the round trip).
 }
 
+// Name gives the variables of r fresh names from name (which must not hand
+// out a name twice), and Info one when the SDK, as the package is built
+// against it, has per-request protocol information (withInfo).
+func (r *CapsRead) Name(name func(base string) string, withInfo bool) {
+	r.Session, r.OK, r.C = name("session"), name("ok"), name("c")
+	if withInfo {
+		r.Info = name("info")
+	}
+}
+
 // CapsReadText spells, for an SDK whose handlers learn the client's
 // capabilities from the context (mcp-go), the statements that set r.Caps
 // to the capabilities of this call: the request's own on protocol

@@ -324,7 +324,7 @@ func (c *chain) gateSignature(gf *chainFn, dc *model.DirectCall) string {
 		default:
 			return "the session that asks is not a parameter of " + name
 		}
-	} else if g.ctxName = ctxParamName(params); g.ctxName == "" {
+	} else if g.ctxName = source.ContextParam(g.sig); g.ctxName == "" {
 		return name + " takes no context.Context, which the migrated gate reads the client's capabilities from"
 	}
 	for i := 0; i < params.Len(); i++ {
@@ -369,7 +369,7 @@ func (c *chain) finishSignature(gf *chainFn, replace, after, existing int) strin
 		c.gate.req = gf.req
 		c.gate.gate = &gateBody{c: c, fn: gf, key: gf.key}
 		if !c.gate.gosdk() && c.gate.ctxName == "" {
-			c.gate.ctxName = ctxParamName(params)
+			c.gate.ctxName = source.ContextParam(sig)
 		}
 	}
 	return ""
@@ -416,15 +416,6 @@ func (c *chain) ctxIndex(params *types.Tuple) int {
 		}
 	}
 	return -1
-}
-
-func ctxParamName(params *types.Tuple) string {
-	for i := 0; i < params.Len(); i++ {
-		if mcpsdk.IsNamed(params.At(i).Type(), "context", "Context") && params.At(i).Name() != "_" && params.At(i).Name() != "" {
-			return params.At(i).Name()
-		}
-	}
-	return ""
 }
 
 func paramIndex(params *types.Tuple, obj types.Object) int {

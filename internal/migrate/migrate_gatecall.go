@@ -43,12 +43,19 @@ func indexCalls(pc *model.Model) *callIndex {
 	tracked := func(fn *types.Func) bool {
 		return fn.Pkg() == pc.Pass.Pkg || pc.ImportedAskGate(fn) != nil
 	}
+	// callee is the tracked function call calls, or nil.
+	callee := func(call *ast.CallExpr) *types.Func {
+		if fn, _ := typeutil.Callee(pc.Info, call).(*types.Func); fn != nil && fn.Pkg() != nil && tracked(fn) {
+			return fn.Origin()
+		}
+		return nil
+	}
 	for _, f := range pc.Pass.Files {
 		if strings.HasSuffix(pc.Pass.Fset.Position(f.Pos()).Filename, "_test.go") {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if fn, _ := typeutil.Callee(pc.Info, call).(*types.Func); fn != nil && fn.Pkg() != nil && tracked(fn) {
-						ix.tests[fn.Origin()] = append(ix.tests[fn.Origin()], call)
+					if fn := callee(call); fn != nil {
+						ix.tests[fn] = append(ix.tests[fn], call)
 					}
 				}
 				return true
@@ -58,8 +65,8 @@ func indexCalls(pc *model.Model) *callIndex {
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if fn, _ := typeutil.Callee(pc.Info, n).(*types.Func); fn != nil && fn.Pkg() != nil && tracked(fn) {
-					ix.calls[fn.Origin()] = append(ix.calls[fn.Origin()], callAt{n, slices.Clone(stack)})
+				if fn := callee(n); fn != nil {
+					ix.calls[fn] = append(ix.calls[fn], callAt{n, slices.Clone(stack)})
 				}
 			case *ast.Ident:
 				fn, _ := pc.Info.Uses[n].(*types.Func)

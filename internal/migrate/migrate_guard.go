@@ -190,10 +190,7 @@ func (m *migration) guard(ind string, taken map[string]bool) (pre, cond string) 
 		taken[n] = true
 		return n
 	}
-	r.Session, r.OK, r.C = name("session"), name("ok"), name("c")
-	if m.hasServerFunc(g.InfoFunc) {
-		r.Info = name("info")
-	}
+	r.Name(name, m.hasServerFunc(g.InfoFunc))
 	return fix.CapsReadText(g, r, ind), test
 }
 

@@ -449,5 +449,5 @@ func (m *migration) freshName(base string, taken map[string]bool) string {
 		pos = m.asks[0].stmt.Pos()
 	}
 	scope := m.mod.Pass.Pkg.Scope().Innermost(pos)
-	return fix.Fresh(scope, pos, taken, base, func(s *types.Scope, name string) bool { return s.Lookup(name) != nil })
+	return fix.Fresh(scope, pos, taken, base, nil)
 }

@@ -186,7 +186,7 @@ type Directive struct {
 // directiveVerbs are the directives after "//elicitlint:". Besides the
 // suppressions, the author's word for the migration:
 //
-//	//elicitlint:replay-safe reason                    same line or the next
+//	//elicitlint:replay-safe reason    its own line, or the next when alone on a line
 //
 // says that the statement it marks may run again on the call that brings
 // the answer (it only reads), which elicitlint cannot tell (see
@@ -354,10 +354,10 @@ func (ds *Directives) replaySafeMark(c *ast.Comment, fields []string) {
 
 // ReplaySafe reports whether the author marked n as replay-safe: a
 // simple statement or an expression that starts on the line that a
-// //elicitlint:replay-safe mark ends, or on the line below a mark that
-// is a comment of its own. A statement that
-// holds others (an if, a loop, a switch, a block) is not marked as a
-// whole: its header is, its body is not.
+// trailing //elicitlint:replay-safe mark ends, or on the line below a mark
+// that is a comment of its own. A statement that holds others (an if, a
+// loop, a switch, a block) is not marked as a whole: its header is, its
+// body is not.
 func (ds *Directives) ReplaySafe(n ast.Node) bool {
 	if ds == nil || len(ds.replaySafe) == 0 || n == nil {
 		return false

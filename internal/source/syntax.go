@@ -101,6 +101,21 @@ func (pc *Package) SignatureOf(fn ast.Node) *types.Signature {
 	return nil
 }
 
+// ContextParam returns the name of the first named context.Context
+// parameter of sig, "" when there is none (or sig is nil).
+func ContextParam(sig *types.Signature) string {
+	if sig == nil {
+		return ""
+	}
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		if p := params.At(i); mcpsdk.IsNamed(p.Type(), "context", "Context") && p.Name() != "_" && p.Name() != "" {
+			return p.Name()
+		}
+	}
+	return ""
+}
+
 // StmtIn reports whether s is one of blk's top-level statements.
 func StmtIn(blk *ast.BlockStmt, s ast.Stmt) bool {
 	for _, x := range blk.List {
