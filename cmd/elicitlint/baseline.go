@@ -112,7 +112,7 @@ func entryFor(dir string, f *finding, lines lineCache) baselineEntry {
 	text := strings.Join(strings.Fields(lines.line(f.posn.Filename, f.posn.Line)), " ")
 	sum := sha256.Sum256([]byte(text))
 	return baselineEntry{
-		File: filepath.ToSlash(file), Check: f.check(), Message: f.diag.Message,
+		File: filepath.ToSlash(file), Check: f.check(), Message: f.message,
 		Line: hex.EncodeToString(sum[:8]),
 	}
 }

@@ -5,18 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"os"
 	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
-
-	"github.com/elicitlint/elicitlint/analyzer"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // Exit statuses of the standalone driver.
@@ -28,16 +22,44 @@ const (
 )
 
 // A finding is one diagnostic of a root package, with its positions
-// resolved.
+// resolved: the same whether the analysis ran in this process or under go
+// vet (govet.go).
 type finding struct {
 	pkg       string // package ID
-	fset      *token.FileSet
-	diag      analysis.Diagnostic
+	category  string // the check
+	message   string
 	posn, end token.Position
-	generated bool // the file is generated: its fixes are not applied
+	related   []related
+	fixes     []suggestedFix
 }
 
-func (f *finding) check() string { return f.diag.Category }
+func (f *finding) check() string { return f.category }
+
+// related is a related position of a finding; end is posn when the
+// diagnostic gave none.
+type related struct {
+	posn, end token.Position
+	message   string
+}
+
+// A suggestedFix is a fix's edits as byte offsets in named files.
+// broken marks a fix whose edits could not be resolved to one file each:
+// it is listed, never applied.
+type suggestedFix struct {
+	message string
+	edits   []fileEdit
+	broken  bool
+}
+
+// A fileEdit replaces bytes [start, end) of file with text. size is the
+// file's size when it was analysed (-1 when not known), so that -fix can
+// refuse a file that changed since.
+type fileEdit struct {
+	file       string
+	start, end int
+	text       string
+	size       int
+}
 
 // A pkgError is a package that could not be analysed.
 type pkgError struct {
@@ -173,89 +195,6 @@ func standalone(args []string) int {
 	return status
 }
 
-// analyse loads and analyses every target and returns the findings, sorted
-// and without the copies a file gets in a package and its test variant.
-// Load and analysis errors are printed to standard error as they come
-// and recorded in targets.errors for -json.
-func analyse(targets *targets, o *options) ([]*finding, bool) {
-	failed := false
-	var all []*finding
-	for _, t := range targets.list {
-		cfg := &packages.Config{
-			Mode:  packages.LoadAllSyntax | packages.NeedModule,
-			Tests: o.tests,
-			Dir:   t.dir,
-		}
-		if o.tags != "" {
-			cfg.BuildFlags = []string{"-tags=" + o.tags}
-		}
-		pkgs, err := packages.Load(cfg, t.patterns...)
-		if err == nil && len(pkgs) == 0 {
-			err = fmt.Errorf("%s matched no packages", strings.Join(t.patterns, " "))
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
-			failed = true
-			continue
-		}
-		if packages.PrintErrors(pkgs) > 0 {
-			failed = true
-		}
-		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
-			failed = true
-			continue
-		}
-		var acts []*checker.Action
-		for act := range graph.All() {
-			if act.Analyzer == analyzer.Analyzer {
-				acts = append(acts, act)
-			}
-		}
-		slices.SortFunc(acts, func(a, b *checker.Action) int { return cmp.Compare(a.Package.ID, b.Package.ID) })
-		for _, act := range acts {
-			if act.Err != nil {
-				fmt.Fprintf(os.Stderr, "elicitlint: %s: %v\n", act.Package.ID, act.Err)
-				targets.errors = append(targets.errors, pkgError{act.Package.ID, act.Err})
-				failed = true
-				continue
-			}
-			if !act.IsRoot {
-				continue
-			}
-			all = append(all, rootFindings(act, t.keep)...)
-		}
-	}
-	return sortFindings(all), failed
-}
-
-// rootFindings are the findings of one root action, in the files keep
-// accepts (all files when keep is nil).
-func rootFindings(act *checker.Action, keep func(string) bool) []*finding {
-	fset := act.Package.Fset
-	generated := map[string]bool{}
-	for _, f := range act.Package.Syntax {
-		generated[fset.File(f.FileStart).Name()] = ast.IsGenerated(f)
-	}
-	var out []*finding
-	for _, d := range act.Diagnostics {
-		posn := fset.Position(d.Pos)
-		if keep != nil && !keep(posn.Filename) {
-			continue
-		}
-		end := posn
-		if d.End.IsValid() {
-			end = fset.Position(d.End)
-		}
-		out = append(out, &finding{
-			pkg: act.Package.ID, fset: fset, diag: d, posn: posn, end: end,
-			generated: generated[posn.Filename],
-		})
-	}
-	return out
-}
-
 // sortFindings orders findings by file, line, column, check and message,
 // which do not depend on the order go/packages parsed the files in, and
 // drops repeats (a file analysed in a package and its test variant): the
@@ -267,14 +206,14 @@ func sortFindings(fs []*finding) []*finding {
 			cmp.Compare(a.posn.Line, b.posn.Line),
 			cmp.Compare(a.posn.Column, b.posn.Column),
 			cmp.Compare(a.check(), b.check()),
-			cmp.Compare(a.diag.Message, b.diag.Message),
+			cmp.Compare(a.message, b.message),
 			cmp.Compare(a.end.Line, b.end.Line),
 			cmp.Compare(a.end.Column, b.end.Column),
 			cmp.Compare(a.pkg, b.pkg),
 		)
 	})
 	return slices.CompactFunc(fs, func(a, b *finding) bool {
-		return a.posn == b.posn && a.end == b.end && a.check() == b.check() && a.diag.Message == b.diag.Message
+		return a.posn == b.posn && a.end == b.end && a.check() == b.check() && a.message == b.message
 	})
 }
 

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -31,31 +34,21 @@ func applyFixes(fs []*finding, printDiff bool, w io.Writer, cwd string) (fixResu
 	var res fixResult
 	edits := map[string][]textedit.Edit{} // accepted edits, by file
 	sizes := map[string]int{}             // file sizes when loaded
+	kinds := fileKinds{}
 findings:
 	for _, f := range fs {
-		if len(f.diag.SuggestedFixes) == 0 || f.generated {
+		if len(f.fixes) == 0 || f.fixes[0].broken || !kinds.fixable(f.posn.Filename) {
 			res.remaining = append(res.remaining, f)
 			continue
 		}
 		fileEdits := map[string][]textedit.Edit{}
-		for _, te := range f.diag.SuggestedFixes[0].TextEdits {
-			tf := f.fset.File(te.Pos)
-			if tf == nil {
+		for _, fe := range f.fixes[0].edits {
+			if !kinds.fixable(fe.file) {
 				res.remaining = append(res.remaining, f)
 				continue findings
 			}
-			end := te.End
-			if !end.IsValid() {
-				end = te.Pos
-			}
-			e := textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)}
-			if e.End < e.Start || f.fset.File(end) != tf {
-				res.remaining = append(res.remaining, f)
-				continue findings
-			}
-			name := tf.Name()
-			sizes[name] = tf.Size()
-			fileEdits[name] = append(fileEdits[name], e)
+			sizes[fe.file] = fe.size
+			fileEdits[fe.file] = append(fileEdits[fe.file], textedit.Edit{Start: fe.start, End: fe.end, Text: fe.text})
 		}
 		for name, es := range fileEdits {
 			for _, e := range es {
@@ -88,7 +81,7 @@ findings:
 		if err != nil {
 			return res, err
 		}
-		if len(old) != sizes[name] {
+		if sizes[name] >= 0 && len(old) != sizes[name] {
 			return res, fmt.Errorf("%s changed while elicitlint ran; no fixes written to it", name)
 		}
 		fixed := textedit.Apply(old, edits[name])
@@ -113,4 +106,20 @@ findings:
 		}
 	}
 	return res, nil
+}
+
+// fileKinds remembers, per file, whether -fix may write to it: not a
+// generated file (its fixes would be overwritten), and not a cgo file,
+// whose analysed form is cgo's output, so that its offsets are not the
+// file's own.
+type fileKinds map[string]bool
+
+func (k fileKinds) fixable(name string) bool {
+	ok, seen := k[name]
+	if !seen {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly|parser.ParseComments)
+		ok = err == nil && !ast.IsGenerated(f) && !slices.ContainsFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == `"C"` })
+		k[name] = ok
+	}
+	return ok
 }

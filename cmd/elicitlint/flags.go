@@ -26,6 +26,7 @@ type options struct {
 	explain       string
 	explainGiven  bool
 	patterns      []string
+	analyzerFlags []string // the analyzer flags set, for go vet
 }
 
 // placeholders name the value of each analyzer flag in the usage text.
@@ -85,6 +86,7 @@ func parseFlags(args []string) (*options, error) {
 		return nil, err
 	}
 	o.patterns = fs.Args()
+	o.analyzerFlags = analyzerFlags(fs)
 	return o, o.check()
 }
 

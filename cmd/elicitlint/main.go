@@ -17,9 +17,13 @@
 // unitchecker, which runs each check as an analyzer of its own
 // (analyzer.Analyzers), so that go vet's -NAME=false turns one off. Every
 // other command line is the standalone driver of this package (driver.go),
-// which loads packages with go/packages, runs the suite (analyzer.Analyzer)
-// with go/analysis/checker and owns the output formats, -fix, file
-// arguments and baselines.
+// which owns the output formats, -fix, file arguments and baselines. It
+// has the analysis done by go vet -json with this binary as the tool
+// (govet.go), so that the go command schedules one process per package
+// and caches facts and findings; where go vet cannot do it (a module that
+// does not load or build, -test=false), it loads the packages with
+// go/packages and runs the suite (analyzer.Analyzer) with
+// go/analysis/checker in its own process (analyse.go).
 package main
 
 import (

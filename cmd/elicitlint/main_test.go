@@ -52,9 +52,15 @@ func run(t *testing.T, dir string, args ...string) (string, string, int) {
 
 func runCmd(t *testing.T, dir, name string, args ...string) (string, string, int) {
 	t.Helper()
+	return runCmdEnv(t, nil, dir, name, args...)
+}
+
+// runCmdEnv is runCmd with env added to the offline environment.
+func runCmdEnv(t *testing.T, env []string, dir, name string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = offlineEnv()
+	cmd.Env = append(offlineEnv(), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

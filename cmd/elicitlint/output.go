@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -37,13 +36,9 @@ func writeText(w io.Writer, fs []*finding, context int, cwd string, lines lineCa
 		}
 	}
 	for _, f := range fs {
-		show(f.posn, f.end, f.diag.Message)
-		for _, r := range f.diag.Related {
-			end := token.Position{}
-			if r.End.IsValid() {
-				end = f.fset.Position(r.End)
-			}
-			show(f.fset.Position(r.Pos), end, "\t"+r.Message)
+		show(f.posn, f.end, f.message)
+		for _, r := range f.related {
+			show(r.posn, r.end, "\t"+r.message)
 		}
 	}
 	io.WriteString(w, b.String())
@@ -98,25 +93,18 @@ func writeJSON(w io.Writer, fs []*finding, errs []pkgError) error {
 	}
 	lists := map[string][]jsonDiagnostic{}
 	for _, f := range fs {
-		pos := func(p token.Pos) token.Position { return f.fset.Position(p) }
 		d := jsonDiagnostic{
-			Category: f.check(), Posn: f.posn.String(), End: f.end.String(), Message: f.diag.Message,
+			Category: f.check(), Posn: f.posn.String(), End: f.end.String(), Message: f.message,
 		}
-		for _, fix := range f.diag.SuggestedFixes {
-			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
-			for _, e := range fix.TextEdits {
-				start := pos(e.Pos)
-				jf.Edits = append(jf.Edits, jsonEdit{
-					Filename: start.Filename, Start: start.Offset,
-					End: pos(cmp.Or(e.End, e.Pos)).Offset, New: string(e.NewText),
-				})
+		for _, fix := range f.fixes {
+			jf := jsonFix{Message: fix.message, Edits: []jsonEdit{}}
+			for _, e := range fix.edits {
+				jf.Edits = append(jf.Edits, jsonEdit{Filename: e.file, Start: e.start, End: e.end, New: e.text})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, jf)
 		}
-		for _, r := range f.diag.Related {
-			d.Related = append(d.Related, jsonRelated{
-				Posn: pos(r.Pos).String(), End: pos(cmp.Or(r.End, r.Pos)).String(), Message: r.Message,
-			})
+		for _, r := range f.related {
+			d.Related = append(d.Related, jsonRelated{Posn: r.posn.String(), End: r.end.String(), Message: r.message})
 		}
 		lists[f.pkg] = append(lists[f.pkg], d)
 	}
@@ -146,14 +134,13 @@ func writeSARIF(w io.Writer, fs []*finding, root string) error {
 	var out []sarif.Finding
 	for _, f := range fs {
 		sf := sarif.Finding{
-			RuleID: f.check(), Message: f.diag.Message, File: f.posn.Filename,
+			RuleID: f.check(), Message: f.message, File: f.posn.Filename,
 			Line: f.posn.Line, Col: f.posn.Column, EndLine: f.end.Line, EndCol: f.end.Column,
 		}
-		for _, r := range f.diag.Related {
-			posn, end := f.fset.Position(r.Pos), f.fset.Position(cmp.Or(r.End, r.Pos))
+		for _, r := range f.related {
 			sf.Related = append(sf.Related, sarif.Related{
-				Message: r.Message, File: posn.Filename,
-				Line: posn.Line, Col: posn.Column, EndLine: end.Line, EndCol: end.Column,
+				Message: r.message, File: r.posn.Filename,
+				Line: r.posn.Line, Col: r.posn.Column, EndLine: r.end.Line, EndCol: r.end.Column,
 			})
 		}
 		out = append(out, sf)

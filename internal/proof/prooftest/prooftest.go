@@ -127,8 +127,13 @@ func Run(t testing.TB, dir, name string, args ...string) (string, string, int) {
 // stderr and exit code; err is set only when it cannot be run. It is safe
 // to call from any goroutine.
 func Command(dir, name string, args ...string) (stdout, stderr string, code int, err error) {
+	return CommandEnv(nil, dir, name, args...)
+}
+
+// CommandEnv is Command with env added to the offline environment.
+func CommandEnv(env []string, dir, name string, args ...string) (stdout, stderr string, code int, err error) {
 	cmd := exec.Command(name, args...)
-	cmd.Dir, cmd.Env = dir, OfflineEnv()
+	cmd.Dir, cmd.Env = dir, append(OfflineEnv(), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
