@@ -30,7 +30,8 @@ func TestRequestState(t *testing.T) {
 func TestPinned(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
-	analysistest.Run(prooftest.Suite(t), testdata(t), a, "pinnedgosdk", "pinnedfields", "pinpartial", "pinnedmcpgo", "pinnedhttp", "pinlegacyhttp", "olderpath")
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "pinnedgosdk", "pinnedfields", "pinpartial", "pinnedmcpgo", "pinnedhttp", "pinlegacyhttp", "olderpath",
+		"pinnedconfig", "pinconfigmodern", "pinconfigset", "pinnedconfigmcp", "pinconfigmcpnear")
 }
 
 // Answers that go missing: the round-trip check alone.

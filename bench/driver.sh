@@ -19,9 +19,10 @@
 #
 # Two phases, each BENCH_K rounds (default 5) after one warm-up round:
 #   same    nothing changes between runs (go vet's cache replays every package)
-#   edited  before each round, FILE gets a new comment line at its end, so
-#           that its package is vetted again, as after an edit (the file is
-#           restored at the end)
+#   edited  before each command, FILE gets a new comment line at its end,
+#           so that its package (and, for ./..., the packages that import
+#           it) is vetted again, as after an edit (the file is restored at
+#           the end)
 #
 # Rows go to bench/results/driver.tsv (session tag, label, phase, command, round, wall s,
 # peak RSS KB, user s, sys s, exit, load average); the medians and the ratios
@@ -91,11 +92,13 @@ run_one() { # phase command round
 for phase in same edited; do
 	n=${#CMDS[@]}
 	for round in $(seq 0 "$K"); do
-		if [ "$phase" = edited ]; then
-			cp "$TMP.orig" "$MOD/$FILE"
-			printf '\n// bench/driver.sh edit %s %s\n' "$round" "$RANDOM$RANDOM" >>"$MOD/$FILE"
-		fi
 		for i in $(seq 0 $((n - 1))); do
+			if [ "$phase" = edited ]; then
+				# A new edit before every command: each one finds the
+				# package changed since it last ran.
+				cp "$TMP.orig" "$MOD/$FILE"
+				printf '\n// bench/driver.sh edit %s %s %s\n' "$round" "$i" "$RANDOM$RANDOM" >>"$MOD/$FILE"
+			fi
 			c=${CMDS[$(((i + round) % n))]}
 			run_one "$phase" "$c" "$round"
 		done

@@ -8,10 +8,12 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -75,6 +77,86 @@ func (rt *roundTripCheck) bothParts() {
 	}
 }
 
+// missingPlaceholders reports go-sdk resource results that ask with their
+// Contents nil: go-sdk v1.8.0 fails the read for a client on an older
+// protocol ("read handler returned nil information") before its bridge
+// can make the requests, so the handler works only for 2026-07-28
+// clients. The fix sets Contents to an empty slice, which the SDK does
+// not count as content.
+func (rt *roundTripCheck) missingPlaceholders() {
+	for _, r := range rt.D.RT.Results {
+		named := mcpsdk.NamedObj(rt.Info.TypeOf(r.Lit))
+		if named == nil {
+			continue
+		}
+		p, ok := r.SDK.RoundTrip.Placeholders[named.Name()]
+		if !ok {
+			continue
+		}
+		req := rt.requestsOf(r)
+		if req == nil || rt.fieldSet(r, p.Field) {
+			continue
+		}
+		if kv := source.LitField(r.Lit, p.Field); kv != nil && !source.IsNil(rt.Info, kv.Value) {
+			continue // set to a value; bothParts says if it is content
+		}
+		rt.ReportFix(req.Key.Pos(), req.Key.End(), rt.placeholderFix(r, req, p),
+			"%s.%s asks with %s nil: go-sdk fails the read for every client on a protocol before 2026-07-28 (\"read handler returned nil information\") before it can make the requests for them; set %s to an empty slice, which is not content",
+			named.Pkg().Name(), named.Name(), p.Field, p.Field)
+	}
+}
+
+// fieldSet reports whether the result literal, stored in a variable, may
+// get one of fields later: the function assigns a field of that name.
+func (rt *roundTripCheck) fieldSet(r *model.ResultLit, fields ...string) bool {
+	switch source.ParentOf(stripAddr(r.Stack)).(type) {
+	case *ast.ReturnStmt, *ast.CallExpr:
+		return false
+	}
+	_, body := source.Enclosing(r.Stack)
+	set := false
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && slices.Contains(fields, sel.Sel.Name) {
+						set = true
+					}
+				}
+			}
+			return !set
+		})
+	}
+	return set
+}
+
+// placeholderFix sets the placeholder field in the literal: in place of a
+// nil value, or as a field of its own before the requests.
+func (rt *roundTripCheck) placeholderFix(r *model.ResultLit, req *ast.KeyValueExpr, p mcpsdk.Placeholder) []analysis.SuggestedFix {
+	file := rt.FileOf(r.Lit.Pos())
+	if file == nil {
+		return nil
+	}
+	name, imp, ok := fix.ImportName(rt.Package, file, mcpsdk.JoinPath(r.SDK.Module, r.SDK.TypesPkg), mcpsdk.LastElem(r.SDK.TypesPkg))
+	if !ok {
+		return nil
+	}
+	text := p.Text(name)
+	var edit analysis.TextEdit
+	if kv := source.LitField(r.Lit, p.Field); kv != nil {
+		edit = analysis.TextEdit{Pos: kv.Pos(), End: kv.End(), NewText: []byte(text)}
+	} else if rt.LineStart(req.Pos()) == rt.LineStart(r.Lit.Lbrace) {
+		edit = analysis.TextEdit{Pos: req.Pos(), End: req.Pos(), NewText: []byte(text + ", ")}
+	} else {
+		edit = analysis.TextEdit{Pos: req.Pos(), End: req.Pos(), NewText: []byte(text + ",\n" + rt.IndentOf(req.Pos()))}
+	}
+	edits := []analysis.TextEdit{edit}
+	if imp != nil {
+		edits = append(edits, *imp)
+	}
+	return []analysis.SuggestedFix{{Message: "Set " + p.Field + " to an empty slice", TextEdits: edits}}
+}
+
 // unsentRequests reports mcp-go results with requests whose ResultType is
 // not input_required: NeedsInput() is false and the requests are never
 // sent.
@@ -110,25 +192,7 @@ func (rt *roundTripCheck) resultTypeSet(r *model.ResultLit) bool {
 		}
 	}
 	// Stored in a variable: the field may be set later.
-	switch source.ParentOf(stripAddr(r.Stack)).(type) {
-	case *ast.ReturnStmt, *ast.CallExpr:
-		return false
-	}
-	_, body := source.Enclosing(r.Stack)
-	set := false
-	if body != nil {
-		ast.Inspect(body, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					if sel, ok := l.(*ast.SelectorExpr); ok && (sel.Sel.Name == rtd.ResultTypeField || sel.Sel.Name == rtd.ResultEmbed) {
-						set = true
-					}
-				}
-			}
-			return !set
-		})
-	}
-	return set
+	return rt.fieldSet(r, rtd.ResultTypeField, rtd.ResultEmbed)
 }
 
 // stripAddr drops a & above the node on top of the stack.

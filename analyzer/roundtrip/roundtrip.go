@@ -58,6 +58,7 @@ func Run(c *check.Pass) {
 	rt.samplingContent()
 	rt.rawAnswers()
 	rt.bothParts()
+	rt.missingPlaceholders()
 	rt.unsentRequests()
 	rt.keys()
 	rt.neverEnding()

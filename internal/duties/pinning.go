@@ -198,22 +198,8 @@ func (pc *Pkg) optionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
 		}
 		return pc.versionsPinned(sdk, kv.Value, depth+1)
 	case *ast.Ident:
-		v, ok := pc.Info.Uses[x].(*types.Var)
-		if !ok {
-			return unknownTri
-		}
-		var defs []ast.Expr
-		if source.IsLocal(v) {
-			for _, df := range pc.defsOf(v) {
-				if df.unknown || df.tuple {
-					return unknownTri
-				}
-				defs = append(defs, df.rhs)
-			}
-		} else if a := pc.Assignments()[v]; a != nil && a.Writes == 1 && !a.Tuple {
-			defs = append(defs, a.Def)
-		}
-		if len(defs) != 1 || defs[0] == nil {
+		v, def := pc.identDef(x)
+		if def == nil {
 			return unknownTri
 		}
 		sets := pc.pinIx.fieldSet[v]
@@ -231,7 +217,14 @@ func (pc *Pkg) optionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
 		if set != unknownTri {
 			return set
 		}
-		return pc.optionsPinned(sdk, defs[0], depth+1)
+		return pc.optionsPinned(sdk, def, depth+1)
+	case *ast.SelectorExpr:
+		return pc.fieldOf(x, depth, func(v ast.Expr) tri {
+			if v == nil {
+				return no // no options: every version
+			}
+			return pc.optionsPinned(sdk, v, depth+1)
+		})
 	case *ast.CallExpr:
 		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.optionsPinned(sdk, r, depth+1) })
 	}
@@ -291,6 +284,13 @@ func (pc *Pkg) versionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
 				return pc.versionsPinned(sdk, a.Def, depth+1)
 			}
 		}
+	case *ast.SelectorExpr:
+		return pc.fieldOf(x, depth, func(v ast.Expr) tri {
+			if v == nil {
+				return no // no list: every version
+			}
+			return pc.versionsPinned(sdk, v, depth+1)
+		})
 	case *ast.CallExpr:
 		if fn, _ := typeutil.Callee(pc.Info, x).(*types.Func); fn != nil && d.LegacyVersions.Name != "" && d.LegacyVersions.Matches(sdk, fn, nil) {
 			return yes
@@ -426,6 +426,13 @@ func (pc *Pkg) sliceHas(sdk *mcpsdk.SDK, e ast.Expr, opt mcpsdk.Method, depth in
 			return orTri(pc.sliceHas(sdk, x.Args[0], opt, depth+1), pc.elemsHave(sdk, x.Args[1:], opt))
 		}
 		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.sliceHas(sdk, r, opt, depth+1) })
+	case *ast.SelectorExpr:
+		return pc.fieldOf(x, depth, func(v ast.Expr) tri {
+			if v == nil {
+				return no // no options
+			}
+			return pc.sliceHas(sdk, v, opt, depth+1)
+		})
 	case *ast.Ident:
 		v, ok := pc.Info.Uses[x].(*types.Var)
 		if !ok || !source.IsLocal(v) {

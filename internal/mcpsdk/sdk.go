@@ -124,6 +124,13 @@ type RoundTrip struct {
 	// that holds InputRequests, if any (mcp-go).
 	Results      map[string][]string
 	ResultsEmbed string
+	// Placeholders are the result types (of Results) that the SDK refuses
+	// with their content nil even when they ask: go-sdk's readResource
+	// fails a ReadResourceResult whose Contents is nil ("read handler
+	// returned nil information") before its bridge for older clients can
+	// make the requests, so a resource handler that asks must set Contents
+	// to an empty slice (which is not content: the SDK tests its length).
+	Placeholders map[string]Placeholder
 	// RequestsField is the field of a result that holds the requests;
 	// ResponsesField the field of a request's params that holds the answers.
 	RequestsField, ResponsesField string
@@ -167,6 +174,23 @@ type RoundTrip struct {
 	// argument that holds the elicitation params (mcp-go's
 	// ElicitationRequest.Params), "" when the argument is the params.
 	ParamsField, ParamsOfRequest string
+}
+
+// A Placeholder is a field of a result and the empty value it needs:
+// Field: []*PKG.Elem{} (with Ptr) or []PKG.Elem{}, PKG being TypesPkg.
+type Placeholder struct {
+	Field, Elem string
+	Ptr         bool
+}
+
+// Text spells the placeholder as a field of a literal, naming TypesPkg
+// pkg.
+func (p Placeholder) Text(pkg string) string {
+	star := ""
+	if p.Ptr {
+		star = "*"
+	}
+	return p.Field + ": []" + star + pkg + "." + p.Elem + "{}"
 }
 
 // Request kinds: what a server-initiated request asks the client for.
@@ -348,6 +372,7 @@ var knownSDKs = []*SDK{
 			ResponseMap:           "InputResponseMap",
 			ResponseIface:         "InputResponse",
 			Results:               map[string][]string{"CallToolResult": {"Content", "StructuredContent"}, "GetPromptResult": {"Messages"}, "ReadResourceResult": {"Contents"}},
+			Placeholders:          map[string]Placeholder{"ReadResourceResult": {Field: "Contents", Elem: "ResourceContents", Ptr: true}},
 			RequestsField:         "InputRequests",
 			ResponsesField:        "InputResponses",
 			Removed:               []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "NotifyElicitationComplete"}},

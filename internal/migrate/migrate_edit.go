@@ -481,7 +481,7 @@ func (m *migration) requestParts(a *ask) (string, string) {
 	key := m.keyText(a)
 	if m.gosdk() {
 		mcp := m.pkgName(m.sdk.TypesPkg)
-		return fmt.Sprintf("&%s.%s{%s: %s.%s{%s: ", mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap, key), "}}"
+		return fmt.Sprintf("&%s.%s{%s%s: %s.%s{%s: ", mcp, m.result, m.placeholder(mcp), rtd.RequestsField, mcp, rtd.RequestMap, key), "}}"
 	}
 	srv := m.pkgName(m.sdk.ServerPkg)
 	fin := rtd.Finishers[m.result]
@@ -489,6 +489,16 @@ func (m *migration) requestParts(a *ask) (string, string) {
 		return fmt.Sprintf("%s.%s(\"\").%s(%s", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, key), ")." + fin + "()"
 	}
 	return fmt.Sprintf("%s.%s(\"\").%s(%s, ", srv, rtd.NewBuilder, a.dc.Kind.BuilderMethod, key), ")." + fin + "()"
+}
+
+// placeholder spells the field, and a comma, that a result of the
+// handler's type needs beside its requests (go-sdk's resource result:
+// Contents: []*mcp.ResourceContents{}), or "".
+func (m *migration) placeholder(mcp string) string {
+	if p, ok := m.sdk.RoundTrip.Placeholders[m.result]; ok {
+		return p.Text(mcp) + ", "
+	}
+	return ""
 }
 
 // returnAround spells what a return that asks has before and after the
@@ -556,7 +566,7 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 	in := ind + "\t"
 	if m.gosdk() {
 		mcp := m.pkgName(m.sdk.TypesPkg)
-		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s: %s.%s{\n", in, mcp, m.result, rtd.RequestsField, mcp, rtd.RequestMap)
+		fmt.Fprintf(&b, "%s\treturn &%s.%s{%s%s: %s.%s{\n", in, mcp, m.result, m.placeholder(mcp), rtd.RequestsField, mcp, rtd.RequestMap)
 		for _, r := range reqs {
 			fmt.Fprintf(&b, "%s\t\t%s,\n", in, r)
 		}

@@ -115,6 +115,73 @@ func TestRTProofFixedHandler(t *testing.T) {
 	}
 }
 
+// Prompt and resource handlers that ask the user themselves
+// (testdata/rtproof/<sdk>/legacyprompt and legacyresource) answer on
+// 2025-11-25 and are refused on 2026-07-28; what elicitlint -fix makes of
+// them gives the original's outcomes on both protocols. go-sdk fails a
+// resource result that asks with its Contents nil before its bridge for
+// older clients runs: the fix sets an empty Contents, and without it the
+// migrated resource fails every 2025-11-25 read. (mcp-go's resource
+// handlers return contents, not a result that can ask.)
+func TestRTProofPromptAndResource(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ sdk, dir, call string }{
+		{"gosdk", "legacyprompt", "prompt"},
+		{"gosdk", "legacyresource", "resource"},
+		{"mcpgo", "legacyprompt", "prompt"},
+	} {
+		t.Run(tc.sdk+"/"+tc.call, func(t *testing.T) {
+			t.Parallel()
+			orig := rtproofSource(t, tc.sdk, tc.dir)
+			dir := rtproofModule(t, tc.sdk, orig)
+			before := rtproofRunCall(t, dir, tc.call, rtproofBook)
+			for action, want := range rtproofBook {
+				if obs := before.observed["2025-11-25"][action]; obs.Outcome != want {
+					t.Errorf("original, 2025-11-25 %s: outcome %q, want %q", action, obs.Outcome, want)
+				}
+				if obs := before.observed["2026-07-28"][action]; !strings.Contains(obs.Outcome, rtproofRefusals[tc.sdk]) {
+					t.Errorf("original, 2026-07-28 %s: outcome %q lacks the refusal %q", action, obs.Outcome, rtproofRefusals[tc.sdk])
+				}
+			}
+			elicitlint := prooftest.Elicitlint(t)
+			if out, errOut, code := prooftest.Run(t, dir, elicitlint, "-fix", "./handlers"); code != 0 && code != 3 {
+				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
+			}
+			fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(fixed, []byte(".Elicit(ctx")) || bytes.Contains(fixed, []byte("RequestElicitation(")) {
+				t.Fatalf("the fixed handler still makes a direct request:\n%s", fixed)
+			}
+			if out, errOut, code := prooftest.Run(t, dir, elicitlint, "./handlers"); code != 0 {
+				t.Errorf("elicitlint on the fixed handler: exit %d\n%s%s\n%s", code, out, errOut, fixed)
+			}
+			after := rtproofRunCall(t, dir, tc.call, rtproofBook)
+			if len(after.failed) > 0 {
+				t.Errorf("the fixed handler fails %q\n%s\nharness output:\n%s", after.failed, fixed, after.output)
+			}
+			if tc.call != "resource" {
+				return
+			}
+			placeholder := []byte("Contents: []*mcp.ResourceContents{}, ")
+			if !bytes.Contains(fixed, placeholder) {
+				t.Fatalf("the fixed resource handler sets no empty Contents:\n%s", fixed)
+			}
+			prooftest.WriteFiles(t, dir, map[string]string{"handlers/book.go": string(bytes.Replace(fixed, placeholder, nil, 1))})
+			without := rtproofRunCall(t, dir, tc.call, rtproofBook)
+			for _, action := range []string{"accept", "decline", "cancel"} {
+				if obs := without.observed["2025-11-25"][action]; !strings.Contains(obs.Outcome, "read handler returned nil information") {
+					t.Errorf("without the empty Contents, 2025-11-25 %s: outcome %q, want go-sdk's nil-information error", action, obs.Outcome)
+				}
+				if obs := without.observed["2026-07-28"][action]; obs.Outcome != rtproofBook[action] {
+					t.Errorf("without the empty Contents, 2026-07-28 %s: outcome %q, want %q", action, obs.Outcome, rtproofBook[action])
+				}
+			}
+		})
+	}
+}
+
 // rtproofSource reads the handler in testdata/rtproof/<sdk>/<dir>/book.go.
 func rtproofSource(t *testing.T, sdk, dir string) []byte {
 	t.Helper()
@@ -178,6 +245,14 @@ type rtproofResult struct {
 // failed runs are reported in the result.
 func rtproofRun(t *testing.T, dir string, want map[string]string) rtproofResult {
 	t.Helper()
+	return rtproofRunCall(t, dir, "", want)
+}
+
+// rtproofRunCall is rtproofRun calling what the harness's RTPROOF_CALL
+// names (testdata/rtproof/proof.CallEnv): "" the tool, "resource" or
+// "prompt".
+func rtproofRunCall(t *testing.T, dir, call string, want map[string]string) rtproofResult {
+	t.Helper()
 	wantJSON, err := json.Marshal(want)
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +260,7 @@ func rtproofRun(t *testing.T, dir string, want map[string]string) rtproofResult 
 	outFile := filepath.Join(t.TempDir(), "observed.json")
 	cmd := exec.Command("go", "test", "-count=1", "-json", "-run=^TestRoundTrip$", ".")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "RTPROOF_WANT="+string(wantJSON), "RTPROOF_OUT="+outFile)
+	cmd.Env = append(os.Environ(), "GOWORK=off", "RTPROOF_WANT="+string(wantJSON), "RTPROOF_OUT="+outFile, "RTPROOF_CALL="+call)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()

@@ -5,6 +5,7 @@ package harness
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -53,21 +54,49 @@ func book(t *testing.T, protocol, action string) proof.Observation {
 	defer cs.Close()
 
 	obs := proof.Observation{Negotiated: cs.InitializeResult().ProtocolVersion}
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "book"})
+	text, isError, err := call(ctx, cs)
 	if err != nil {
 		obs.Outcome = proof.CallError(err)
 	} else {
-		var text []string
-		for _, c := range res.Content {
-			if tc, ok := c.(*mcp.TextContent); ok {
-				text = append(text, tc.Text)
-			}
-		}
-		obs.Outcome = proof.Result(strings.Join(text, "\n"), res.IsError)
+		obs.Outcome = proof.Result(text, isError)
 	}
 	obs.Elicitations = user.Asked()
 	wire.Fill(&obs)
 	return obs
+}
+
+// call calls what the handlers registered under the name "book": the
+// tool, or with RTPROOF_CALL (proof.CallEnv) the resource rtproof://book or
+// the prompt, and returns the text of its result.
+func call(ctx context.Context, cs *mcp.ClientSession) (string, bool, error) {
+	var text []string
+	switch os.Getenv(proof.CallEnv) {
+	case proof.CallResource:
+		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: proof.ResourceURI})
+		if err != nil {
+			return "", false, err
+		}
+		for _, c := range res.Contents {
+			text = append(text, c.Text)
+		}
+		return strings.Join(text, "\n"), false, nil
+	case proof.CallPrompt:
+		res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "book"})
+		if err != nil {
+			return "", false, err
+		}
+		return res.Description, false, nil
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "book"})
+	if err != nil {
+		return "", false, err
+	}
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			text = append(text, tc.Text)
+		}
+	}
+	return strings.Join(text, "\n"), res.IsError, nil
 }
 
 // wireTransport records the client's messages in a proof.Wire. (go-sdk's

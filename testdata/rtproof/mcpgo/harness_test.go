@@ -105,21 +105,40 @@ func book(t *testing.T, protocol, action string) (obs proof.Observation) {
 	}
 
 	obs.Negotiated = c.ProtocolVersion()
-	res, err := c.CallTool(ctx, mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "book"}})
+	text, isError, err := call(ctx, c)
 	if err != nil {
 		obs.Outcome = proof.CallError(err)
 	} else {
-		var text []string
-		for _, content := range res.Content {
-			if tc, ok := mcp.AsTextContent(content); ok {
-				text = append(text, tc.Text)
-			}
-		}
-		obs.Outcome = proof.Result(strings.Join(text, "\n"), res.IsError)
+		obs.Outcome = proof.Result(text, isError)
 	}
 	obs.Elicitations = user.Asked()
 	wire.Fill(&obs)
 	return obs
+}
+
+// call calls what the handlers registered under the name "book": the
+// tool, or with RTPROOF_CALL (proof.CallEnv) the prompt, and returns the
+// text of its result. (mcp-go's resource handlers return contents, not a
+// result that can ask.)
+func call(ctx context.Context, c *client.Client) (string, bool, error) {
+	if os.Getenv(proof.CallEnv) == proof.CallPrompt {
+		res, err := c.GetPrompt(ctx, mcp.GetPromptRequest{Params: mcp.GetPromptParams{Name: "book"}})
+		if err != nil {
+			return "", false, err
+		}
+		return res.Description, false, nil
+	}
+	res, err := c.CallTool(ctx, mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "book"}})
+	if err != nil {
+		return "", false, err
+	}
+	var text []string
+	for _, content := range res.Content {
+		if tc, ok := mcp.AsTextContent(content); ok {
+			text = append(text, tc.Text)
+		}
+	}
+	return strings.Join(text, "\n"), res.IsError, nil
 }
 
 type elicitor struct{ user *proof.User }

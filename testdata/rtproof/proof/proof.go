@@ -26,6 +26,15 @@ const (
 	Legacy = "2025-11-25"
 )
 
+// CallEnv names what the harness calls: the tool "book" when unset,
+// CallResource the resource ResourceURI, CallPrompt the prompt "book".
+const (
+	CallEnv      = "RTPROOF_CALL"
+	CallResource = "resource"
+	CallPrompt   = "prompt"
+	ResourceURI  = "rtproof://book"
+)
+
 // Protocols and Actions span the runs, in the order they are made.
 var (
 	Protocols = []string{Modern, Legacy}
