@@ -10,6 +10,7 @@ package roundtrip
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
@@ -85,16 +86,28 @@ func (rt *roundTripCheck) directRequests() {
 			continue
 		}
 		fixes, why := rt.migrations.Migrate(dc)
-		ctx := rt.requestContext(dc)
-		msg := directMessage(dc, ctx)
-		if ctx.reachedFrom != "" {
-			msg += "; reached from " + ctx.reachedFrom
-		}
-		if len(fixes) == 0 && why != "" {
-			msg += "; no automatic fix: " + why + pinText(dc.SDK)
-		}
-		rt.Record(dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
+		rt.recordDirect(dc, fixes, why)
 	}
+	for _, dc := range rt.D.RT.Unstopped {
+		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) || rt.olderProtocolsOnly(dc) {
+			continue
+		}
+		rt.recordDirect(dc, nil, "the request goes through the session's "+dc.Method.Recv+" interface, which the fix does not rewrite; move it to a result by hand")
+	}
+}
+
+// recordDirect reports one direct request with its fixes, or why there
+// are none.
+func (rt *roundTripCheck) recordDirect(dc *model.DirectCall, fixes []analysis.SuggestedFix, why string) {
+	ctx := rt.requestContext(dc)
+	msg := directMessage(dc, ctx)
+	if ctx.reachedFrom != "" {
+		msg += "; reached from " + ctx.reachedFrom
+	}
+	if len(fixes) == 0 && why != "" {
+		msg += "; no automatic fix: " + why + pinText(dc.SDK)
+	}
+	rt.Record(dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
 }
 
 // inProcessOnly reports whether the package serves its servers to clients
@@ -123,6 +136,9 @@ func (rt *roundTripCheck) olderProtocolsOnly(dc *model.DirectCall) bool {
 func directMessage(dc *model.DirectCall, ctx requestContext) string {
 	rtd := dc.SDK.RoundTrip
 	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.Subject(), rtd.Refusal)
+	if slices.Contains(dc.Kind.Unstopped, dc.Method) {
+		msg = fmt.Sprintf("%s sends the request even on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default: nothing stops it (the SDK refuses only %s), and a client of that version need not answer a request the protocol removed, so the call may wait until its context ends", dc.Subject(), dc.Kind.Direct[0])
+	}
 	later := ""
 	switch dc.Kind.Kind {
 	case mcpsdk.KindSampling:

@@ -208,6 +208,14 @@ type RequestKind struct {
 	Kind string
 	// Direct are the SDK's server-initiated requests of this kind.
 	Direct []Method
+	// Unstopped are requests of this kind that the SDK sends on a
+	// 2026-07-28 session without refusing them, as the Direct ones are
+	// refused (mcp-go v1.2.1 checks only MCPServer's methods; a session's
+	// own RequestElicitation, RequestSampling and ListRoots, reached
+	// through these interfaces, send the request as they always did). A
+	// client of that version need not answer a request the protocol
+	// removed, so such a call may wait until its context ends.
+	Unstopped []Method
 	// Deprecated: protocol 2026-07-28 deprecates the feature (SEP-2577);
 	// it works through the round trip for at least twelve months.
 	Deprecated bool
@@ -416,6 +424,7 @@ var knownSDKs = []*SDK{
 						{Pkg: "server", Recv: "MCPServer", Name: "RequestElicitation"},
 						{Pkg: "server", Recv: "MCPServer", Name: "RequestURLElicitation"},
 					},
+					Unstopped:       []Method{{Pkg: "server", Recv: "SessionWithElicitation", Name: "RequestElicitation"}},
 					Results:         []string{"ElicitationResult"},
 					ParamsOfRequest: "Params",
 					BuilderMethod:   "Elicit",
@@ -426,6 +435,7 @@ var knownSDKs = []*SDK{
 				{
 					Kind:            KindSampling,
 					Direct:          []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestSampling"}},
+					Unstopped:       []Method{{Pkg: "server", Recv: "SessionWithSampling", Name: "RequestSampling"}},
 					Deprecated:      true,
 					Results:         []string{"CreateMessageResult"},
 					ParamsOfRequest: "CreateMessageParams",
@@ -440,6 +450,7 @@ var knownSDKs = []*SDK{
 				{
 					Kind:          KindRoots,
 					Direct:        []Method{{Pkg: "server", Recv: "MCPServer", Name: "RequestRoots"}},
+					Unstopped:     []Method{{Pkg: "server", Recv: "SessionWithRoots", Name: "ListRoots"}},
 					Deprecated:    true,
 					Results:       []string{"ListRootsResult"},
 					BuilderMethod: "Roots",
@@ -709,11 +720,23 @@ func (s *Set) ResponseFunc(fn *types.Func) (sdk *SDK, kind *RequestKind) {
 // DirectKind returns the kind and the method when fn is one of sdk's
 // direct (server-initiated) requests.
 func (sdk *SDK) DirectKind(fn *types.Func) (*RequestKind, Method) {
+	return sdk.kindOf(fn, func(k *RequestKind) []Method { return k.Direct })
+}
+
+// UnstoppedKind returns the kind and the method when fn is one of sdk's
+// requests that 2026-07-28 sessions do not refuse (see Unstopped).
+func (sdk *SDK) UnstoppedKind(fn *types.Func) (*RequestKind, Method) {
+	return sdk.kindOf(fn, func(k *RequestKind) []Method { return k.Unstopped })
+}
+
+// kindOf returns the kind and the method when fn is one of the methods
+// that pick gives of a kind.
+func (sdk *SDK) kindOf(fn *types.Func, pick func(*RequestKind) []Method) (*RequestKind, Method) {
 	if sdk.RoundTrip == nil {
 		return nil, Method{}
 	}
 	for _, k := range sdk.RoundTrip.Kinds {
-		for _, m := range k.Direct {
+		for _, m := range pick(k) {
 			if m.Is(sdk, fn) {
 				return k, m
 			}

@@ -544,6 +544,8 @@ func (ds *discoverer) roundTripCall(sdk *mcpsdk.SDK, fn *types.Func, call *ast.C
 	}
 	if k, m := sdk.DirectKind(fn); k != nil {
 		d.Direct = append(d.Direct, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: fn, Call: call, Stack: slices.Clone(stack)})
+	} else if k, m := sdk.UnstoppedKind(fn); k != nil {
+		d.Unstopped = append(d.Unstopped, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: fn, Call: call, Stack: slices.Clone(stack)})
 	}
 	for _, m := range rt.Removed {
 		if m.Is(sdk, fn) {

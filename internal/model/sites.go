@@ -228,6 +228,11 @@ func (pc *Model) KnownNonEmpty(fv *FieldVal) bool {
 type roundTripSites struct {
 	// Direct are calls of the SDKs' direct (server-initiated) requests.
 	Direct []*DirectCall
+	// Unstopped are calls of direct requests that the SDK sends on a
+	// 2026-07-28 session without refusing them (mcp-go's session
+	// interfaces): the round-trip check reports them, and nothing else
+	// takes them for requests that fail.
+	Unstopped []*DirectCall
 	// Asserts are type assertions on one answer (go-sdk InputResponse).
 	Asserts []*AnswerAssert
 	// ContentAsserts are type assertions on the Content of a sampling

@@ -51,7 +51,8 @@ func connect(ctx context.Context, s *server.MCPServer, session server.ClientSess
 	return errors.New("unknown action")
 }
 
-// The session interface skips mcp-go's protocol gate: not reported.
+// The session interface skips mcp-go's protocol gate: the request is sent
+// on 2026-07-28 sessions too, and may never be answered.
 func viaSession(ctx context.Context, session server.SessionWithElicitation) (*mcp.ElicitationResult, error) {
-	return session.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "ok", RequestedSchema: schema}})
+	return session.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "ok", RequestedSchema: schema}}) // want `SessionWithElicitation.RequestElicitation sends the request even on sessions that negotiate protocol 2026-07-28.*nothing stops it.*\(round-trip\)`
 }
