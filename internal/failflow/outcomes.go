@@ -107,7 +107,10 @@ func (f *Flow) Decisions() *Decisions {
 
 // GoesAhead reports whether the values of a return are, on every
 // decision, what accept gets and no refusal gets (for an error, nil), and
-// on no other result nil where accept's is not (or the reverse).
+// on no other result nil where accept's is not (or the reverse), or a
+// boolean accept never gets: a flag such as "answered" that is false only
+// when there is no answer tells that path apart, and a caller that tests
+// it asks instead of going ahead.
 func (d *Decisions) GoesAhead(vals []Val) bool {
 	for _, i := range d.Idx {
 		if vals[i] == ValUnknown || !d.Accept[i][vals[i]] || d.Refusal[i][vals[i]] {
@@ -122,6 +125,8 @@ func (d *Decisions) GoesAhead(vals []Val) bool {
 		case v == ValNil && len(d.Accept[i]) == 1 && d.Accept[i][ValNonNil]:
 			return false
 		case v == ValNonNil && len(d.Accept[i]) == 1 && d.Accept[i][ValNil]:
+			return false
+		case (v == ValTrue || v == ValFalse) && len(d.Accept[i]) > 0 && !d.Accept[i][ValUnknown] && !d.Accept[i][v]:
 			return false
 		}
 	}
