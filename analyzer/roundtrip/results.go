@@ -157,6 +157,39 @@ func (rt *roundTripCheck) placeholderFix(r *model.ResultLit, req *ast.KeyValueEx
 	return []analysis.SuggestedFix{{Message: "Set " + p.Field + " to an empty slice", TextEdits: edits}}
 }
 
+// stateOnly reports go-sdk results that carry a RequestState and nothing
+// else: the SDK sends a result as input-required only when it has
+// requests, so this one goes out as a complete, empty result, and the
+// client never calls again with the state.
+func (rt *roundTripCheck) stateOnly() {
+	for _, r := range rt.D.RT.Results {
+		rtd := r.SDK.RoundTrip
+		if !rtd.StateNeedsRequests {
+			continue
+		}
+		named := mcpsdk.NamedObj(rt.Info.TypeOf(r.Lit))
+		if named == nil {
+			continue
+		}
+		content, ok := rtd.Results[named.Name()]
+		if !ok {
+			continue
+		}
+		state := source.LitField(r.Lit, rtd.StateField)
+		if state == nil || !rt.nonEmpty(state.Value) || rt.requestsOf(r) != nil || rt.fieldSet(r, rtd.RequestsField) {
+			continue
+		}
+		if slices.ContainsFunc(content, func(f string) bool {
+			kv := source.LitField(r.Lit, f)
+			return kv != nil && rt.nonEmpty(kv.Value)
+		}) || rt.fieldSet(r, content...) {
+			continue // a result with content is complete, state or not
+		}
+		rt.Report(state.Key, "result carries %s and no %s: go-sdk sends a result as input-required only when it has requests, so this one goes out complete and empty, and the client never calls again with the state; return the request the next round needs in %s beside the state",
+			rtd.StateField, rtd.RequestsField, rtd.RequestsField)
+	}
+}
+
 // unsentRequests reports mcp-go results with requests whose ResultType is
 // not input_required: NeedsInput() is false and the requests are never
 // sent.

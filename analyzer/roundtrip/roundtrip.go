@@ -60,6 +60,7 @@ func Run(c *check.Pass) {
 	rt.rawAnswers()
 	rt.bothParts()
 	rt.missingPlaceholders()
+	rt.stateOnly()
 	rt.unsentRequests()
 	rt.keys()
 	rt.neverEnding()
