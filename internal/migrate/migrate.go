@@ -40,6 +40,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -458,11 +459,35 @@ func lineOf(pc *model.Model, pos token.Pos) string {
 	return "the request at line " + strconv.Itoa(pc.Pass.Fset.Position(pos).Line) + ": "
 }
 
-// fixMessage says what the fix does.
+// fixMessage says what the fix does, and what it changes on purpose: the
+// capability guard.
 func (m *migration) fixMessage() string {
 	rtd := m.sdk.RoundTrip
 	if len(m.asks) == 1 {
-		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField
+		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField + m.guardNote()
 	}
-	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField
+	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField + m.guardNote()
+}
+
+// guardNote says, for the fix's message, who the capability guard turns
+// away: a client that did not declare on the call what a request needs
+// gets the handler's own error branch. For url mode in an SDK whose direct
+// request did not check the mode (mcp-go), that is a change for clients
+// that declared elicitation without url mode.
+func (m *migration) guardNote() string {
+	var caps []string
+	urlChange := false
+	for _, a := range m.asks {
+		if c := m.capName(a); !slices.Contains(caps, c) {
+			caps = append(caps, c)
+		}
+		if m.modeOf(a) == mcpsdk.ModeURL && m.sdk.Guard().RequestMethod == "" {
+			urlChange = true
+		}
+	}
+	note := "; a client that did not declare " + strings.Join(caps, " or ") + " on the call gets the handler's error branch instead"
+	if urlChange {
+		note += ", also one that declared elicitation without url mode, which the direct request was sent to"
+	}
+	return note
 }
