@@ -82,6 +82,7 @@ func checkSiteMode(c *check.Pass, site *model.ParamsSite) {
 			}
 		}
 		checkURLValue(c, urlField)
+		checkURLCredentials(c, urlField)
 		if fv := site.Fields[mcpsdk.FieldSchema]; c.Present(fv) && c.OnOnePath(site.Fields[mcpsdk.FieldMode], fv) {
 			c.Report(fv.At(), "url-mode elicitation has a RequestedSchema: url mode collects input out of band and sends no form; remove the schema or use form mode")
 		}
