@@ -60,6 +60,9 @@ func appendPath(path []ast.Node, n ast.Node) []ast.Node {
 }
 
 func (sf *stateFlow) add(u StateUse) {
+	if u.Kind == UseTest && sf.wordingOnly(u.At, u.Path) {
+		return // it chooses the wording of a question, no more
+	}
 	u.Path = slices.Clone(u.Path)
 	sf.uses = append(sf.uses, u)
 }
