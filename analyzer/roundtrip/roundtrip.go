@@ -61,6 +61,7 @@ func Run(c *check.Pass) {
 	rt.bothParts()
 	rt.missingPlaceholders()
 	rt.stateOnly()
+	rt.unreachableSteps()
 	rt.unsentRequests()
 	rt.keys()
 	rt.neverEnding()

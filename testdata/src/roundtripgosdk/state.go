@@ -20,7 +20,7 @@ var stepSchema = map[string]any{
 // waitForPayment waits for an out-of-band step by returning its state
 // alone, as the spec allows and go-sdk does not send.
 func waitForPayment(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if req.Params.RequestState == "paid" {
+	if req.Params.RequestState == "paid" { // want `RequestState is compared with "paid", which no result of this package sets.*\(round-trip\)`
 		return reply("paid"), nil
 	}
 	return &mcp.CallToolResult{RequestState: "waiting"}, nil // want `result carries RequestState and no InputRequests: go-sdk sends a result as input-required only when it has requests, so this one goes out complete and empty.*\(round-trip\)`

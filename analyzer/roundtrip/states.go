@@ -1,0 +1,182 @@
+package roundtrip
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file reads a handler's steps: the RequestState values a request's
+// state is compared with, and the values the package's results set. A step
+// selected by a state that no result sets never runs: the round before it
+// forgot to set the state (one of the mistakes the official conformance
+// suite catches in go-sdk's conformance server).
+
+// stateStep is a comparison of a request's RequestState with a constant.
+type stateStep struct {
+	at    ast.Node
+	value string
+}
+
+// unreachableSteps reports comparisons of a request's state with a
+// constant that no result of the package sets, when every state the
+// package sets can be read: a constant, or text that starts with a
+// constant (which cannot equal a value that starts otherwise).
+func (rt *roundTripCheck) unreachableSteps() {
+	var steps []stateStep
+	var minted []string // constants and constant prefixes
+	prefixes := map[int]bool{}
+	unknown := false
+	mint := func(e ast.Expr) {
+		if s, ok := source.ConstString(rt.Info, e); ok {
+			minted = append(minted, s)
+			return
+		}
+		if p, ok := source.ConstPrefix(rt.Info, e); ok && p != "" {
+			prefixes[len(minted)] = true
+			minted = append(minted, p)
+			return
+		}
+		unknown = true
+	}
+	stateVars := map[*types.Var]bool{}
+	for _, f := range rt.Pass.Pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CompositeLit:
+				if sdk := rt.sdkOfType(rt.Info.TypeOf(x)); sdk != nil {
+					if kv := source.LitField(x, rt.stateField(sdk)); kv != nil {
+						mint(kv.Value)
+					}
+				}
+			case *ast.CallExpr:
+				if fn, _ := typeutil.Callee(rt.Info, x).(*types.Func); fn != nil && len(x.Args) == 1 {
+					if sdk := rt.SDKs.OfPkg(fn); sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.NewBuilder == fn.Name() {
+						mint(x.Args[0])
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if len(x.Lhs) != len(x.Rhs) {
+						break
+					}
+					if sel, ok := l.(*ast.SelectorExpr); ok {
+						if sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X)); sdk != nil && sel.Sel.Name == rt.stateField(sdk) && !rt.isParams(sel.X) {
+							mint(x.Rhs[i])
+						}
+					}
+					// state := req.Params.RequestState
+					if id, ok := l.(*ast.Ident); ok && x.Tok == token.DEFINE && rt.isStateRead(x.Rhs[i]) {
+						if v, ok := rt.Info.Defs[id].(*types.Var); ok {
+							stateVars[v] = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if unknown || len(minted) == 0 {
+		return
+	}
+	isState := func(e ast.Expr) bool {
+		if rt.isStateRead(e) {
+			return true
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			v, _ := rt.Info.Uses[id].(*types.Var)
+			return v != nil && stateVars[v] && rt.Assignments()[v] != nil && rt.Assignments()[v].Writes == 1
+		}
+		return false
+	}
+	for _, f := range rt.Pass.Pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BinaryExpr:
+				if x.Op != token.EQL && x.Op != token.NEQ {
+					break
+				}
+				for _, pair := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+					if s, ok := source.ConstString(rt.Info, pair[1]); ok && s != "" && isState(pair[0]) {
+						steps = append(steps, stateStep{x, s})
+					}
+				}
+			case *ast.SwitchStmt:
+				if x.Tag == nil || !isState(x.Tag) {
+					break
+				}
+				for _, c := range x.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						if s, ok := source.ConstString(rt.Info, e); ok && s != "" {
+							steps = append(steps, stateStep{e, s})
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, st := range steps {
+		reached := false
+		for i, m := range minted {
+			if m == st.value || prefixes[i] && strings.HasPrefix(st.value, m) {
+				reached = true
+				break
+			}
+		}
+		if !reached {
+			rt.Report(st.at, "RequestState is compared with %q, which no result of this package sets: the step it selects never runs, since the client echoes only the state a result gave it; set RequestState to %q in the result of the round before", st.value, st.value)
+		}
+	}
+}
+
+// sdkOfType returns the SDK with the round trip whose types package
+// declares t (or *t).
+func (rt *roundTripCheck) sdkOfType(t types.Type) *mcpsdk.SDK {
+	tn := mcpsdk.NamedObj(t)
+	if tn == nil {
+		return nil
+	}
+	sdk := rt.SDKs.OfPkg(tn)
+	if sdk == nil || sdk.RoundTrip == nil || tn.Pkg().Path() != sdk.TypesPath() {
+		return nil
+	}
+	return sdk
+}
+
+// stateField is the name of the state's field in sdk's params and results.
+func (rt *roundTripCheck) stateField(sdk *mcpsdk.SDK) string {
+	if d := sdk.Duties(); d != nil && d.StateField != "" {
+		return d.StateField
+	}
+	return sdk.RoundTrip.StateField
+}
+
+// isParams reports whether e is a request's params: a struct of the SDK
+// with the answers field (mcp-go's in an embedded struct).
+func (rt *roundTripCheck) isParams(e ast.Expr) bool {
+	t := rt.Info.TypeOf(e)
+	sdk := rt.sdkOfType(t)
+	if sdk == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, sdk.RoundTrip.ResponsesField)
+	_, isField := obj.(*types.Var)
+	return isField
+}
+
+// isStateRead reports a read of the state a request carries:
+// req.Params.RequestState.
+func (rt *roundTripCheck) isStateRead(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || !rt.isParams(sel.X) {
+		return false
+	}
+	sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X))
+	return sel.Sel.Name == rt.stateField(sdk)
+}
