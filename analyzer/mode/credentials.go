@@ -10,7 +10,6 @@ import (
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file reports url-mode URLs whose query carries a credential or a
@@ -83,8 +82,7 @@ func constTexts(info *types.Info, e ast.Expr) []string {
 			return append(left, right...)
 		}
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(info, e).(*types.Func)
-		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && len(e.Args) > 0 {
+		if source.IsSprintf(info, e) && len(e.Args) > 0 {
 			if f, ok := source.ConstString(info, e.Args[0]); ok {
 				return []string{f}
 			}

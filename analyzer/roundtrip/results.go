@@ -137,7 +137,7 @@ func (rt *roundTripCheck) placeholderFix(r *model.ResultLit, req *ast.KeyValueEx
 	if file == nil {
 		return nil
 	}
-	name, imp, ok := fix.ImportName(rt.Package, file, mcpsdk.JoinPath(r.SDK.Module, r.SDK.TypesPkg), mcpsdk.LastElem(r.SDK.TypesPkg))
+	name, imp, ok := fix.ImportName(rt.Package, file, r.SDK.TypesPath(), mcpsdk.LastElem(r.SDK.TypesPkg))
 	if !ok {
 		return nil
 	}
@@ -163,8 +163,8 @@ func (rt *roundTripCheck) placeholderFix(r *model.ResultLit, req *ast.KeyValueEx
 // client never calls again with the state.
 func (rt *roundTripCheck) stateOnly() {
 	for _, r := range rt.D.RT.Results {
-		rtd := r.SDK.RoundTrip
-		if !rtd.StateNeedsRequests {
+		rtd, d := r.SDK.RoundTrip, r.SDK.Duties()
+		if !rtd.StateNeedsRequests || d == nil {
 			continue
 		}
 		named := mcpsdk.NamedObj(rt.Info.TypeOf(r.Lit))
@@ -175,7 +175,7 @@ func (rt *roundTripCheck) stateOnly() {
 		if !ok {
 			continue
 		}
-		state := source.LitField(r.Lit, rtd.StateField)
+		state := source.LitField(r.Lit, d.StateField)
 		if state == nil || !rt.nonEmpty(state.Value) || rt.requestsOf(r) != nil || rt.fieldSet(r, rtd.RequestsField) {
 			continue
 		}
@@ -186,7 +186,7 @@ func (rt *roundTripCheck) stateOnly() {
 			continue // a result with content is complete, state or not
 		}
 		rt.Report(state.Key, "result carries %s and no %s: go-sdk sends a result as input-required only when it has requests, so this one goes out complete and empty, and the client never calls again with the state; return the request the next round needs in %s beside the state",
-			rtd.StateField, rtd.RequestsField, rtd.RequestsField)
+			d.StateField, rtd.RequestsField, rtd.RequestsField)
 	}
 }
 

@@ -50,7 +50,7 @@ func (rt *roundTripCheck) unreachableSteps() {
 			switch x := n.(type) {
 			case *ast.CompositeLit:
 				if sdk := rt.sdkOfType(rt.Info.TypeOf(x)); sdk != nil {
-					if kv := source.LitField(x, rt.stateField(sdk)); kv != nil {
+					if kv := source.LitField(x, sdk.Duties().StateField); kv != nil {
 						mint(kv.Value)
 					}
 				}
@@ -66,7 +66,7 @@ func (rt *roundTripCheck) unreachableSteps() {
 						break
 					}
 					if sel, ok := l.(*ast.SelectorExpr); ok {
-						if sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X)); sdk != nil && sel.Sel.Name == rt.stateField(sdk) && !rt.isParams(sel.X) {
+						if sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X)); sdk != nil && sel.Sel.Name == sdk.Duties().StateField && rt.paramsSDK(sel.X) == nil {
 							mint(x.Rhs[i])
 						}
 					}
@@ -135,48 +135,38 @@ func (rt *roundTripCheck) unreachableSteps() {
 	}
 }
 
-// sdkOfType returns the SDK with the round trip whose types package
-// declares t (or *t).
+// sdkOfType returns the SDK with the round trip and its duties whose
+// types package declares t (or *t).
 func (rt *roundTripCheck) sdkOfType(t types.Type) *mcpsdk.SDK {
-	tn := mcpsdk.NamedObj(t)
-	if tn == nil {
-		return nil
+	if sdk := rt.SDKs.InTypes(t); sdk != nil && sdk.RoundTrip != nil && sdk.Duties() != nil {
+		return sdk
 	}
-	sdk := rt.SDKs.OfPkg(tn)
-	if sdk == nil || sdk.RoundTrip == nil || tn.Pkg().Path() != sdk.TypesPath() {
-		return nil
-	}
-	return sdk
+	return nil
 }
 
-// stateField is the name of the state's field in sdk's params and results.
-func (rt *roundTripCheck) stateField(sdk *mcpsdk.SDK) string {
-	if d := sdk.Duties(); d != nil && d.StateField != "" {
-		return d.StateField
-	}
-	return sdk.RoundTrip.StateField
-}
-
-// isParams reports whether e is a request's params: a struct of the SDK
-// with the answers field (mcp-go's in an embedded struct).
-func (rt *roundTripCheck) isParams(e ast.Expr) bool {
+// paramsSDK returns the SDK when e is a request's params: a struct of the
+// SDK with the answers field (mcp-go's in an embedded struct).
+func (rt *roundTripCheck) paramsSDK(e ast.Expr) *mcpsdk.SDK {
 	t := rt.Info.TypeOf(e)
 	sdk := rt.sdkOfType(t)
 	if sdk == nil {
-		return false
+		return nil
 	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, sdk.RoundTrip.ResponsesField)
-	_, isField := obj.(*types.Var)
-	return isField
+	if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, sdk.RoundTrip.ResponsesField); obj == nil {
+		return nil
+	} else if _, isField := obj.(*types.Var); !isField {
+		return nil
+	}
+	return sdk
 }
 
 // isStateRead reports a read of the state a request carries:
 // req.Params.RequestState.
 func (rt *roundTripCheck) isStateRead(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || !rt.isParams(sel.X) {
+	if !ok {
 		return false
 	}
-	sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X))
-	return sel.Sel.Name == rt.stateField(sdk)
+	sdk := rt.paramsSDK(sel.X)
+	return sdk != nil && sel.Sel.Name == sdk.Duties().StateField
 }

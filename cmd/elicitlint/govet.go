@@ -73,6 +73,7 @@ type vetPackage map[string]json.RawMessage
 // number of packages.
 func readVetJSON(r io.Reader, keep func(string) bool) (fs []*finding, errs []pkgError, n int, err error) {
 	dec := json.NewDecoder(r)
+	sizes := fileSizes{}
 	for {
 		var tree map[string]vetPackage
 		if err := dec.Decode(&tree); errors.Is(err, io.EOF) {
@@ -87,7 +88,7 @@ func readVetJSON(r io.Reader, keep func(string) bool) (fs []*finding, errs []pkg
 		}
 		slices.Sort(ids)
 		for _, id := range ids {
-			pkgFs, pkgErr, err := readVetPackage(id, tree[id], keep)
+			pkgFs, pkgErr, err := readVetPackage(id, tree[id], keep, sizes)
 			if err != nil {
 				return nil, nil, 0, err
 			}
@@ -103,7 +104,7 @@ func readVetJSON(r io.Reader, keep func(string) bool) (fs []*finding, errs []pkg
 // readVetPackage converts one package's output. The first analysis
 // error, in analyzer order, stands for the package, as the suite's one
 // error does in this process.
-func readVetPackage(id string, pkg vetPackage, keep func(string) bool) ([]*finding, *pkgError, error) {
+func readVetPackage(id string, pkg vetPackage, keep func(string) bool, sizes fileSizes) ([]*finding, *pkgError, error) {
 	names := make([]string, 0, len(pkg))
 	for name := range pkg {
 		names = append(names, name)
@@ -128,7 +129,7 @@ func readVetPackage(id string, pkg vetPackage, keep func(string) bool) ([]*findi
 			return nil, nil, err
 		}
 		for _, d := range diags {
-			f, err := fromJSON(id, d)
+			f, err := fromJSON(id, d, sizes)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -141,8 +142,9 @@ func readVetPackage(id string, pkg vetPackage, keep func(string) bool) ([]*findi
 }
 
 // fromJSON converts one diagnostic of go vet -json. Each file a fix edits
-// is measured now, for -fix's check that the file did not change since.
-func fromJSON(id string, d jsonDiagnostic) (*finding, error) {
+// is measured (once, in sizes), for -fix's check that the file did not
+// change since.
+func fromJSON(id string, d jsonDiagnostic, sizes fileSizes) (*finding, error) {
 	f := &finding{category: d.Category, message: d.Message}
 	var err error
 	if f.posn, err = parsePosn(d.Posn); err != nil {
@@ -168,15 +170,27 @@ func fromJSON(id string, d jsonDiagnostic) (*finding, error) {
 			// go vet -json writes an edit with no end as offset 0:
 			// it is an insertion.
 			end := max(e.End, e.Start)
-			size := -1
-			if info, err := os.Stat(e.Filename); err == nil {
-				size = int(info.Size())
-			}
-			fix.edits = append(fix.edits, fileEdit{file: e.Filename, start: e.Start, end: end, text: e.New, size: size})
+			fix.edits = append(fix.edits, fileEdit{file: e.Filename, start: e.Start, end: end, text: e.New, size: sizes.of(e.Filename)})
 		}
 		f.fixes = append(f.fixes, fix)
 	}
 	return f, nil
+}
+
+// fileSizes are the sizes of the files fixes edit, by name, each read
+// once; -1 for a file that cannot be read.
+type fileSizes map[string]int
+
+func (s fileSizes) of(name string) int {
+	size, ok := s[name]
+	if !ok {
+		size = -1
+		if info, err := os.Stat(name); err == nil {
+			size = int(info.Size())
+		}
+		s[name] = size
+	}
+	return size
 }
 
 // rootID is the package ID this process gives a finding in file of the

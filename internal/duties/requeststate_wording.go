@@ -4,10 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file tells a test of the state that only chooses the wording of a
@@ -109,7 +109,7 @@ func (sf *stateFlow) text(e ast.Expr) bool {
 	case *ast.BinaryExpr:
 		return x.Op == token.ADD && sf.text(x.X) && sf.text(x.Y)
 	case *ast.CallExpr:
-		if !isSprintf(sf.pc.Info, x) {
+		if !source.IsSprintf(sf.pc.Info, x) {
 			return false
 		}
 		for _, a := range x.Args {
@@ -120,11 +120,6 @@ func (sf *stateFlow) text(e ast.Expr) bool {
 		return true
 	}
 	return false
-}
-
-func isSprintf(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf"
 }
 
 // usedOnlyAsMessage reports whether every read of the variables is part
@@ -143,7 +138,7 @@ func (sf *stateFlow) usedOnlyAsMessage(set map[*types.Var]bool) bool {
 		}
 		// An assignment to the variable is no read.
 		if len(path) >= 2 {
-			if as, isAs := path[len(path)-2].(*ast.AssignStmt); isAs && containsExpr(as.Lhs, id) {
+			if as, isAs := path[len(path)-2].(*ast.AssignStmt); isAs && slices.Contains(as.Lhs, ast.Expr(id)) {
 				return
 			}
 		}
@@ -153,15 +148,6 @@ func (sf *stateFlow) usedOnlyAsMessage(set map[*types.Var]bool) bool {
 		}
 	})
 	return ok && read
-}
-
-func containsExpr(list []ast.Expr, e ast.Expr) bool {
-	for _, x := range list {
-		if x == e {
-			return true
-		}
-	}
-	return false
 }
 
 // inMessage reports whether the node on top of path is (part of) the
@@ -184,7 +170,7 @@ func (sf *stateFlow) inMessage(path []ast.Node, set map[*types.Var]bool) bool {
 			}
 			return true
 		case *ast.CallExpr:
-			if isSprintf(sf.pc.Info, x) {
+			if source.IsSprintf(sf.pc.Info, x) {
 				continue
 			}
 			return false

@@ -131,13 +131,12 @@ type RoundTrip struct {
 	// make the requests, so a resource handler that asks must set Contents
 	// to an empty slice (which is not content: the SDK tests its length).
 	Placeholders map[string]Placeholder
-	// StateField is the field of a result that carries the RequestState
-	// the client echoes; StateNeedsRequests: the SDK sends a result as
-	// input-required only when it has requests, so one that carries the
-	// state alone goes out as a complete result and the client never
-	// calls again with it (go-sdk's handleMultiRoundTripResult; mcp-go's
-	// builder marks the result input_required itself).
-	StateField         string
+	// StateNeedsRequests: the SDK sends a result as input-required only
+	// when it has requests, so one that carries the state (Duties'
+	// StateField, the same name in results) alone goes out as a complete
+	// result and the client never calls again with it (go-sdk's
+	// handleMultiRoundTripResult; mcp-go's builder marks the result
+	// input_required itself).
 	StateNeedsRequests bool
 	// RequestsField is the field of a result that holds the requests;
 	// ResponsesField the field of a request's params that holds the answers.
@@ -389,7 +388,6 @@ var knownSDKs = []*SDK{
 			ResponseIface:         "InputResponse",
 			Results:               map[string][]string{"CallToolResult": {"Content", "StructuredContent"}, "GetPromptResult": {"Messages"}, "ReadResourceResult": {"Contents"}},
 			Placeholders:          map[string]Placeholder{"ReadResourceResult": {Field: "Contents", Elem: "ResourceContents", Ptr: true}},
-			StateField:            "RequestState",
 			StateNeedsRequests:    true,
 			RequestsField:         "InputRequests",
 			ResponsesField:        "InputResponses",
@@ -638,15 +636,19 @@ func (s *Set) ByModule(mod string) *SDK {
 // NamedIn returns the SDK whose types package declares t (or *t) under
 // one of names.
 func (s *Set) NamedIn(t types.Type, names func(*SDK) []string) *SDK {
+	if sdk := s.InTypes(t); sdk != nil && slices.Contains(names(sdk), NamedObj(t).Name()) {
+		return sdk
+	}
+	return nil
+}
+
+// InTypes returns the SDK whose types package declares t (or *t).
+func (s *Set) InTypes(t types.Type) *SDK {
 	obj := NamedObj(t)
 	if obj == nil || obj.Pkg() == nil {
 		return nil
 	}
-	sdk := s.ByPkg[obj.Pkg().Path()]
-	if sdk == nil || obj.Pkg().Path() != sdk.TypesPath() {
-		return nil
-	}
-	if slices.Contains(names(sdk), obj.Name()) {
+	if sdk := s.ByPkg[obj.Pkg().Path()]; sdk != nil && obj.Pkg().Path() == sdk.TypesPath() {
 		return sdk
 	}
 	return nil

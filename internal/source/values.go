@@ -130,8 +130,7 @@ func ConstPrefix(info *types.Info, e ast.Expr) (string, bool) {
 			return ConstPrefix(info, e.X)
 		}
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(info, e).(*types.Func)
-		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && len(e.Args) > 0 {
+		if IsSprintf(info, e) && len(e.Args) > 0 {
 			if f, ok := ConstString(info, e.Args[0]); ok {
 				if i := strings.IndexByte(f, '%'); i >= 0 {
 					f = f[:i]
@@ -141,6 +140,12 @@ func ConstPrefix(info *types.Info, e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// IsSprintf reports a call of fmt.Sprintf.
+func IsSprintf(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf"
 }
 
 // nonEmptyFuncs are functions (by package) and methods (by package and
