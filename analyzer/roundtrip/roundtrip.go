@@ -52,7 +52,6 @@ func Run(c *check.Pass) {
 	rt := &roundTripCheck{Pass: c, migrations: migrate.New(c.Model)}
 	rt.directRequests()
 	rt.gateCalls()
-	rt.testCalls()
 	rt.answerAsserts()
 	rt.answerKinds()
 	rt.contentAsserts()

@@ -148,7 +148,7 @@ func standalone(args []string) int {
 		}
 		report = res.remaining
 		if res.conflicts > 0 {
-			fmt.Fprintf(os.Stderr, "elicitlint: %s not applied: they overlap other fixes; run elicitlint -fix again\n", plural(res.conflicts, "fix"))
+			fmt.Fprintf(os.Stderr, "elicitlint: %s left for the next round: they overlap other fixes\n", plural(res.conflicts, "fix"))
 		}
 		switch {
 		case res.applied == 0 && len(findings) > 0:
@@ -159,11 +159,29 @@ func standalone(args []string) int {
 		if !o.diff && res.applied > 0 {
 			fmt.Fprintf(os.Stderr, "elicitlint: applied %s in %s\n", plural(res.applied, "fix"), plural(res.files, "file"))
 			// Report what is left where it now is: analyse the fixed
-			// code again.
-			targets.errors = nil
-			report, failed = analyse(targets, o)
-			if base != nil {
-				report = base.filter(report, newLineCache())
+			// code again. A fix can make another possible (a gate's
+			// round-trip version, once added, lets the callers in other
+			// packages switch to it; a fix left out for overlapping
+			// another applies now): apply those too, a few rounds at
+			// most, each of which leaves code that builds.
+			for round := 2; ; round++ {
+				targets.errors = nil
+				report, failed = analyse(targets, o)
+				if base != nil {
+					report = base.filter(report, newLineCache())
+				}
+				if failed || round > maxFixRounds || !hasFix(report) || err != nil {
+					break
+				}
+				var more fixResult
+				if more, err = applyFixes(report, false, os.Stdout, cwd); err != nil {
+					fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
+					status = exitError
+				}
+				if more.applied == 0 {
+					break
+				}
+				fmt.Fprintf(os.Stderr, "elicitlint: applied %s in %s that the first fixes made possible\n", plural(more.applied, "more fix"), plural(more.files, "file"))
 			}
 			if failed {
 				status = exitError
@@ -193,6 +211,20 @@ func standalone(args []string) int {
 		}
 	}
 	return status
+}
+
+// maxFixRounds bounds the rounds of -fix: the first, and those that the
+// fixes before them made possible.
+const maxFixRounds = 4
+
+// hasFix reports whether a finding has a fix -fix could apply.
+func hasFix(fs []*finding) bool {
+	for _, f := range fs {
+		if len(f.fixes) > 0 && !f.fixes[0].broken {
+			return true
+		}
+	}
+	return false
 }
 
 // sortFindings orders findings by file, line, column, check and message,

@@ -277,30 +277,49 @@ func FailReturn(pc *source.Package, sig *types.Signature, f *ast.File, why strin
 // lines around a line that changed length aligned again. Producers write
 // the right tokens; Format gets the white space right for them all.
 
-// Format rewrites the edits of a fix to one file so that the file they
-// give is what go/format makes of it. It formats the edited file and
+// Format rewrites the edits of a fix so that each file they give is what
+// go/format makes of it. For each file it formats the edited file and
 // turns every difference, which is white space only, into an edit of its
 // own, or merges it into the fix's edit it touches. On a file that is not
 // gofmt-formatted to begin with, only differences that touch the fix's
 // own edits are taken: the fix does not reformat code it does not change.
-// A fix whose edited file does not parse, or whose formatting changes more
-// than white space (it would reorder imports), is left as it is.
+// A file whose edited text does not parse, or whose formatting changes
+// more than white space (it would reorder imports), keeps its edits as
+// they are.
 func Format(pc *source.Package, fix *analysis.SuggestedFix) {
-	if len(fix.TextEdits) == 0 {
-		return
-	}
-	src, tf := pc.Src(fix.TextEdits[0].Pos)
-	if src == nil || tf.Size() != len(src) {
-		return
-	}
-	edits := make([]textedit.Edit, 0, len(fix.TextEdits))
+	var files []*token.File
+	byFile := map[*token.File][]analysis.TextEdit{}
 	for _, te := range fix.TextEdits {
+		tf := pc.Pass.Fset.File(te.Pos)
+		if tf == nil {
+			return
+		}
+		if byFile[tf] == nil {
+			files = append(files, tf)
+		}
+		byFile[tf] = append(byFile[tf], te)
+	}
+	var out []analysis.TextEdit
+	for _, tf := range files {
+		out = append(out, formatFile(pc, tf, byFile[tf])...)
+	}
+	fix.TextEdits = out
+}
+
+// formatFile is Format for the edits of one file.
+func formatFile(pc *source.Package, tf *token.File, fileEdits []analysis.TextEdit) []analysis.TextEdit {
+	src, _ := pc.Src(fileEdits[0].Pos)
+	if src == nil || tf.Size() != len(src) {
+		return fileEdits
+	}
+	edits := make([]textedit.Edit, 0, len(fileEdits))
+	for _, te := range fileEdits {
 		end := te.End
 		if !end.IsValid() {
 			end = te.Pos
 		}
-		if pc.Pass.Fset.File(te.Pos) != tf || pc.Pass.Fset.File(end) != tf {
-			return // edits in several files: not ours
+		if pc.Pass.Fset.File(end) != tf {
+			return fileEdits
 		}
 		edits = append(edits, textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
 	}
@@ -312,7 +331,7 @@ func Format(pc *source.Package, fix *analysis.SuggestedFix) {
 	for i, e := range edits {
 		for _, prev := range edits[:i] {
 			if e.Overlaps(prev) {
-				return // left to the driver to refuse
+				return fileEdits // left to the driver to refuse
 			}
 		}
 	}
@@ -328,17 +347,18 @@ func Format(pc *source.Package, fix *analysis.SuggestedFix) {
 	edited := textedit.Apply(sub, subEdits)
 	formatted, err := format.Source(edited)
 	if err != nil || bytes.Equal(formatted, edited) {
-		return
+		return fileEdits
 	}
 	spaces, ok := spaceDiffs(edited, formatted)
 	if !ok {
-		return
+		return fileEdits
 	}
-	out := mergeSpaceDiffs(sub, subEdits, spaces, func() bool { return pc.GofmtClean(tf, src) })
-	fix.TextEdits = fix.TextEdits[:0]
-	for _, e := range out {
-		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start + lo), End: tf.Pos(e.End + lo), NewText: []byte(e.Text)})
+	merged := mergeSpaceDiffs(sub, subEdits, spaces, func() bool { return pc.GofmtClean(tf, src) })
+	out := make([]analysis.TextEdit, 0, len(merged))
+	for _, e := range merged {
+		out = append(out, analysis.TextEdit{Pos: tf.Pos(e.Start + lo), End: tf.Pos(e.End + lo), NewText: []byte(e.Text)})
 	}
+	return out
 }
 
 // declSpan returns the byte range of the file's top-level declarations

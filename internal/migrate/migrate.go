@@ -34,7 +34,6 @@
 package migrate
 
 import (
-	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -185,13 +184,13 @@ func viaReason(dc *model.DirectCall) string {
 }
 
 // GateCall is a call, in this package, of another package's gate (or of a
-// wrapper of one) whose signature the gate's package's fix changes: Fixes
-// change the calls (and the package's own wrappers on the way), or Why
-// says why they cannot, in which case the package no longer builds once
-// the gate's package is fixed.
+// wrapper of one) that has a round-trip sibling: Fixes switch the calls
+// (and the package's own wrappers on the way) to it, or Why says why they
+// cannot, in which case they keep the direct request.
 type GateCall struct {
 	Call    *ast.CallExpr
 	Callee  *types.Func
+	Sibling string
 	Fixes   []analysis.SuggestedFix
 	Why     string
 	Related []analysis.RelatedInformation
@@ -210,50 +209,9 @@ func (ms *Migrations) GateCalls() []GateCall {
 		if len(calls) == 0 {
 			continue
 		}
-		gc := GateCall{Call: calls[0].call, Callee: c.fns[0].obj, Fixes: c.fixes, Why: c.why, Related: c.related}
+		gc := GateCall{Call: calls[0].call, Callee: c.fns[0].obj, Sibling: c.fns[0].fact.Sibling, Fixes: c.fixes, Why: c.why, Related: c.related}
 		out = append(out, gc)
 	}
-	return out
-}
-
-// TestCalls returns the calls, in the package's test files, of functions
-// whose signature a fix of the round-trip migration changes: a gate of the
-// package and its wrappers, when their fix is written, and another
-// package's (which exports its AskGateFact only then). The fix leaves
-// tests as they are, so each of these calls no longer compiles once it is
-// applied. There is one GateCall per function called, at its first call,
-// with the other calls as related positions; Fixes is empty and Why says
-// why.
-func (ms *Migrations) TestCalls() []GateCall {
-	plans, ok := ms.mod.Sum.Asks.(*askPlans)
-	if !ok || plans.ix == nil || len(plans.ix.tests) == 0 {
-		return nil
-	}
-	changed := map[*types.Func]bool{}
-	for fn := range plans.ix.tests {
-		if fn.Pkg() != ms.mod.Pass.Pkg {
-			changed[fn] = true
-		}
-	}
-	for _, c := range plans.gates {
-		if c.why == "" && len(c.fixes) > 0 {
-			for _, f := range c.fns {
-				changed[f.obj] = true
-			}
-		}
-	}
-	var out []GateCall
-	for fn, calls := range plans.ix.tests {
-		if !changed[fn] {
-			continue
-		}
-		gc := GateCall{Call: calls[0], Callee: fn, Why: "the call is in a test file, which the fix leaves as it is"}
-		for _, call := range calls[1:] {
-			gc.Related = append(gc.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "and here"})
-		}
-		out = append(out, gc)
-	}
-	slices.SortFunc(out, func(a, b GateCall) int { return cmp.Compare(a.Call.Pos(), b.Call.Pos()) })
 	return out
 }
 

@@ -1,7 +1,6 @@
 package migrate
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -55,7 +55,7 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 	if m.importBlocked != "" {
 		return nil, "the name of package " + m.importBlocked + " is taken in this file"
 	}
-	edits = append(edits, mergeInserts(m.importEdits)...)
+	edits = append(edits, fix.MergeInserts(m.importEdits)...)
 	return m.checked(edits)
 }
 
@@ -167,19 +167,6 @@ func withRepairs(edits []analysis.TextEdit, asks []*ask) []analysis.TextEdit {
 }
 
 // Spelling the round trip.
-
-// mergeInserts joins insertions at the same place into one edit.
-func mergeInserts(edits []analysis.TextEdit) []analysis.TextEdit {
-	var out []analysis.TextEdit
-	for _, e := range edits {
-		if i := slices.IndexFunc(out, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && o.End == e.Pos && e.End == e.Pos }); i >= 0 {
-			out[i].NewText = append(slices.Clone(out[i].NewText), e.NewText...)
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
-}
 
 func (m *migration) gosdk() bool { return m.sdk.RoundTrip.ResponseIface != "" }
 
@@ -299,10 +286,10 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 		if a.errIf != nil {
 			fmtName := m.importPath("fmt", "fmt")
 			fmt.Fprintf(&b, "\n%sif len(%s.%s) > 1 {", ind, ans, list)
-			if usedIn(m.mod.Info, a.errIf.Body, a.errVar) {
+			if source.UsedIn(m.mod.Info, a.errIf.Body, a.errVar) {
 				fmt.Fprintf(&b, "\n%s\t%s := %s.Errorf(%q, len(%s.%s))", ind, a.errName, fmtName, dc.TooMany, ans, list)
 			}
-			b.WriteString(m.blockInner(a.errIf.Body))
+			b.WriteString(fix.BlockInner(m.mod.Package, a.errIf.Body, m.copied()))
 			b.WriteString("}")
 		}
 		r := a.dc.Fn.Type().(*types.Signature).Results()
@@ -335,25 +322,6 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 // where it is (it checks what replaces the request's error).
 func (m *migration) keepsErrIf(a *ask) bool {
 	return a.errIf != nil && (a.errRest != nil || !m.downconverts(a) && m.parsesContent(a))
-}
-
-// blockInner returns the text between a block's braces, from the newline
-// after { to the indentation before }.
-func (m *migration) blockInner(b *ast.BlockStmt) string {
-	data, tf := m.mod.Src(b.Pos())
-	return string(data[tf.Offset(b.Lbrace)+1 : tf.Offset(b.Rbrace)])
-}
-
-// usedIn reports whether v is used in n.
-func usedIn(info *types.Info, n ast.Node, v *types.Var) bool {
-	used := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
-			used = true
-		}
-		return !used
-	})
-	return used
 }
 
 // replaced returns where the statement of a ends for the fix: after the
@@ -439,7 +407,7 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 	tail += afterText
 	var edits []analysis.TextEdit
 	if a.params != nil {
-		reind, ok := m.reindentEdits(a.params, len(ind)+2)
+		reind, ok := fix.ReindentEdits(m.mod.Package, a.params, len(ind)+2)
 		if !ok {
 			return nil, "the request's params are not indented with tabs"
 		}
@@ -555,7 +523,7 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 	for _, a := range m.asks {
 		params := a.paramsText
 		if a.params != nil {
-			text, ok := m.movedText(a.params, len(ind)+3)
+			text, ok := fix.MovedText(m.mod.Package, a.params, len(ind)+3)
 			if !ok {
 				return nil, "the request's params are not indented with tabs"
 			}
@@ -600,84 +568,6 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 		edits = append(edits, analysis.TextEdit{Pos: start, End: m.mod.LineEnd(end) + 1})
 	}
 	return edits, ""
-}
-
-// reindentEdits shifts the lines of e after its first to the indentation
-// they need when e starts on a line indented by want tabs: insertions or
-// deletions of tabs at line starts (none inside a raw string, none on an
-// empty line).
-func (m *migration) reindentEdits(e ast.Expr, want int) ([]analysis.TextEdit, bool) {
-	data, tf := m.mod.Src(e.Pos())
-	if data == nil {
-		return nil, false
-	}
-	delta := want - len(m.mod.IndentOf(e.Pos()))
-	if delta == 0 {
-		return nil, true
-	}
-	raws := rawStrings(e)
-	var edits []analysis.TextEdit
-	for l := tf.Line(e.Pos()) + 1; l <= tf.Line(e.End()); l++ {
-		ls := tf.LineStart(l)
-		if inRaw(raws, ls) {
-			continue
-		}
-		off := tf.Offset(ls)
-		if off < len(data) && data[off] == '\n' {
-			continue
-		}
-		if delta > 0 {
-			edits = append(edits, analysis.TextEdit{Pos: ls, End: ls, NewText: bytes.Repeat([]byte("\t"), delta)})
-			continue
-		}
-		if off-delta > len(data) || strings.Trim(string(data[off:off-delta]), "\t") != "" {
-			return nil, false
-		}
-		edits = append(edits, analysis.TextEdit{Pos: ls, End: ls + token.Pos(-delta)})
-	}
-	return edits, true
-}
-
-// movedText returns the text of e re-indented for a line indented by want
-// tabs.
-func (m *migration) movedText(e ast.Expr, want int) (string, bool) {
-	data, tf := m.mod.Src(e.Pos())
-	if data == nil {
-		return "", false
-	}
-	base := tf.Offset(e.Pos())
-	text := []byte(string(data[base:tf.Offset(e.End())]))
-	edits, ok := m.reindentEdits(e, want)
-	if !ok {
-		return "", false
-	}
-	for i := len(edits) - 1; i >= 0; i-- {
-		ed := edits[i]
-		s, t := tf.Offset(ed.Pos)-base, tf.Offset(ed.End)-base
-		text = append(text[:s], append(ed.NewText, text[t:]...)...)
-	}
-	return string(text), true
-}
-
-// rawStrings returns the multi-line raw string literals in n.
-func rawStrings(n ast.Node) []*ast.BasicLit {
-	var lits []*ast.BasicLit
-	ast.Inspect(n, func(x ast.Node) bool {
-		if l, ok := x.(*ast.BasicLit); ok && l.Kind == token.STRING && strings.HasPrefix(l.Value, "`") && strings.Contains(l.Value, "\n") {
-			lits = append(lits, l)
-		}
-		return true
-	})
-	return lits
-}
-
-func inRaw(lits []*ast.BasicLit, pos token.Pos) bool {
-	for _, l := range lits {
-		if l.Pos() < pos && pos < l.End() {
-			return true
-		}
-	}
-	return false
 }
 
 // checked checks that the edits do not overlap, which would be a bug of

@@ -79,8 +79,17 @@ type chain struct {
 	safeMemo map[*chainFn]int
 	fixes    []analysis.SuggestedFix
 	why      string
-	// related names the handlers that return the request.
+	// related names the handlers that return the request, and the calls
+	// that keep the old function.
 	related []analysis.RelatedInformation
+	// additive says that the chain's functions stay as they are, each
+	// with a round-trip sibling beside it (siblings, exists says which
+	// are declared already); stuck are the calls that keep the old
+	// function (see migrate_sibling.go).
+	additive bool
+	siblings map[*chainFn]string
+	exists   map[*chainFn]bool
+	stuck    []stuckCall
 }
 
 // chainFn is a function whose signature the fix changes: the gate or a
@@ -132,25 +141,32 @@ func planAsks(pc *model.Model) (model.AskPlans, map[*types.Func]*model.AskGateFa
 		c := &chain{mod: pc, sdk: dc.SDK, ix: index(), keys: usedKeys(pc)}
 		plans.gates[fn] = c
 		c.planGate(dc, fn)
-		if c.why == "" {
-			for _, f := range c.fns {
-				facts[f.obj] = f.fact
-			}
-		}
+		c.addFacts(facts)
 	}
 	if hasImportedGates(pc) {
 		for _, c := range planImported(pc, index()) {
 			plans.imported = append(plans.imported, c)
-			if c.why == "" {
-				for _, f := range c.fns {
-					if f.decl != nil {
-						facts[f.obj] = f.fact
-					}
-				}
-			}
+			c.addFacts(facts)
 		}
 	}
 	return plans, facts
+}
+
+// addFacts adds the facts of the chain's functions: of those whose
+// signature the fix changes in place, and of those whose round-trip
+// sibling is declared, which other packages' calls switch to.
+func (c *chain) addFacts(facts map[*types.Func]*model.AskGateFact) {
+	for _, f := range c.fns {
+		switch {
+		case f.decl == nil || f.fact == nil:
+		case !c.additive && c.why == "":
+			facts[f.obj] = f.fact
+		case c.additive && c.exists[f]:
+			fact := *f.fact
+			fact.Sibling = c.siblings[f]
+			facts[f.obj] = &fact
+		}
+	}
 }
 
 // hasImportedGates reports whether a dependency exported an AskGateFact.
@@ -254,11 +270,37 @@ func (c *chain) planGate(dc *model.DirectCall, fn ast.Node) {
 		c.why = why
 		return
 	}
-	if len(c.sites) == 0 && !obj.Exported() {
-		c.why = c.unreached(decl)
+	c.finish()
+}
+
+// finish writes the fix of a chain that has grown, or says why there is
+// none: nothing in the package moves, or everything that can has.
+func (c *chain) finish() {
+	if why := c.decideAdditive(); why != "" {
+		c.why = why
+		return
+	}
+	first := c.fns[0]
+	if len(c.sites) == 0 {
+		switch {
+		case len(c.stuck) > 0:
+			c.why = c.stuck[0].why
+			return
+		case c.gate == nil:
+			return
+		case !first.obj.Exported() || c.mod.Pass.Pkg.Name() == "main":
+			c.why = c.unreached(first.decl)
+			return
+		}
+	}
+	if c.additive && len(c.sites) == 0 && !slices.ContainsFunc(c.fns, func(f *chainFn) bool { return f.decl != nil && !c.exists[f] }) {
+		c.why = fmt.Sprintf("%s, its round-trip version, is declared already; %s stays for the callers that keep the direct request, and can go once none does", c.siblings[first], first.obj.Name())
 		return
 	}
 	c.fixes, c.why = c.edits()
+	if c.why == "" {
+		c.stuckRelated()
+	}
 }
 
 // literalReason says why a request made in a function literal that is
@@ -489,7 +531,8 @@ type gateBody struct {
 	fn  *chainFn
 	key string
 	// copied are the edits of the gate's returns inside its error check,
-	// which moves into the capability guard as a copy (see bodyLines).
+	// which moves into the capability guard as a copy (see
+	// fix.BodyLines).
 	copied []analysis.TextEdit
 }
 
@@ -554,4 +597,13 @@ func (c *chain) chainOf(obj *types.Func) *chainFn {
 // sortSites orders the sites by position, for keys and edits.
 func (c *chain) sortSites() {
 	slices.SortFunc(c.sites, func(a, b *site) int { return int(a.call.Pos() - b.call.Pos()) })
+}
+
+// copied are the edits a gate's error check gets where it moves into the
+// guard: none outside a gate.
+func (m *migration) copied() []analysis.TextEdit {
+	if m.gate == nil {
+		return nil
+	}
+	return m.gate.copied
 }

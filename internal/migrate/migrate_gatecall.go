@@ -23,13 +23,14 @@ import (
 // functions and of other packages' chain functions, and their other uses
 // (as values). Test files are left out: the non-test variant of the
 // package plans the same edits as the test variant (go fix needs every
-// variant to fix a file alike), and a test that calls a gate the old way
-// no longer compiles, which says what changed. Their calls are kept
-// apart, in tests, for the finding that says so (Migrations.TestCalls).
+// variant to fix a file alike). A chain that a test file names is
+// migrated additively, so that the test keeps calling the old function
+// (see migrate_sibling.go); testIdents are the names test files use.
 type callIndex struct {
-	calls  map[*types.Func][]callAt
-	values map[*types.Func][]token.Pos
-	tests  map[*types.Func][]*ast.CallExpr
+	calls       map[*types.Func][]callAt
+	values      map[*types.Func][]token.Pos
+	testIdents  map[string]bool
+	testsUnread bool
 }
 
 // callAt is one call with the path of nodes down to it.
@@ -39,7 +40,7 @@ type callAt struct {
 }
 
 func indexCalls(pc *model.Model) *callIndex {
-	ix := &callIndex{calls: map[*types.Func][]callAt{}, values: map[*types.Func][]token.Pos{}, tests: map[*types.Func][]*ast.CallExpr{}}
+	ix := &callIndex{calls: map[*types.Func][]callAt{}, values: map[*types.Func][]token.Pos{}}
 	tracked := func(fn *types.Func) bool {
 		return fn.Pkg() == pc.Pass.Pkg || pc.ImportedAskGate(fn) != nil
 	}
@@ -52,14 +53,6 @@ func indexCalls(pc *model.Model) *callIndex {
 	}
 	for _, f := range pc.Pass.Files {
 		if strings.HasSuffix(pc.Pass.Fset.Position(f.Pos()).Filename, "_test.go") {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if fn := callee(call); fn != nil {
-						ix.tests[fn] = append(ix.tests[fn], call)
-					}
-				}
-				return true
-			})
 			continue
 		}
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
@@ -112,24 +105,98 @@ func calledAt(id *ast.Ident, stack []ast.Node) bool {
 
 // grow follows the callers of the chain functions up to the handlers:
 // each caller is a handler, or a declared function that becomes part of
-// the chain. It returns why the chain cannot be migrated, or "".
+// the chain. A call that cannot move is stuck: it keeps the old function
+// (and so does the function that makes it), which the migration then
+// leaves in place beside its round-trip version. It returns why the chain
+// cannot be migrated at all, or "".
 func (c *chain) grow() string {
 	roots := map[ast.Node]*migration{}
+	dead := map[*types.Func]string{}
 	for i := 0; i < len(c.fns); i++ {
 		f := c.fns[i]
 		if vs := c.ix.values[f.obj]; len(vs) > 0 {
-			return fmt.Sprintf("%s is used as a value at line %d, not only called", f.obj.Name(), c.line(vs[0]))
+			c.stick(vs[0], fmt.Sprintf("%s is used as a value at line %d, not only called", f.obj.Name(), c.line(vs[0])))
 		}
 		for _, at := range c.ix.calls[f.obj] {
 			s, why := c.newSite(f, at, roots)
 			if why != "" {
-				return why
+				c.stick(at.call.Pos(), why)
+				if encl := enclosingFunc(c.mod, at.stack); encl != nil {
+					dead[encl] = why
+				}
+				continue
 			}
 			c.sites = append(c.sites, s)
 		}
 	}
 	c.sortSites()
-	return c.checkSites()
+	c.checkSites(dead)
+	c.prune(dead)
+	c.assignSiteKeys()
+	return ""
+}
+
+// enclosingFunc is the declared function whose body holds the node at
+// the top of stack, or nil.
+func enclosingFunc(pc *model.Model, stack []ast.Node) *types.Func {
+	encl, _ := source.Enclosing(stack)
+	if d, ok := encl.(*ast.FuncDecl); ok {
+		fn, _ := pc.Info.Defs[d.Name].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// prune drops, until nothing changes, the calls made in a chain function
+// that keeps its old form (dead), the calls of one (which are stuck in
+// turn), and the wrappers only the package can call that no call
+// reaches any more.
+func (c *chain) prune(dead map[*types.Func]string) {
+	for changed := true; changed; {
+		changed = false
+		var kept []*site
+		for _, s := range c.sites {
+			switch {
+			case s.inFn != nil && dead[s.inFn.obj] != "":
+			case s.callee.decl != nil && dead[s.callee.obj] != "":
+				why := fmt.Sprintf("%s, which it calls, keeps the direct request: %s", s.callee.obj.Name(), dead[s.callee.obj])
+				c.stick(s.call.Pos(), why)
+				if s.inFn != nil {
+					dead[s.inFn.obj] = why
+				}
+			default:
+				kept = append(kept, s)
+				continue
+			}
+			changed = true
+		}
+		c.sites = kept
+		var fns []*chainFn
+		for _, f := range c.fns {
+			switch {
+			case f.decl == nil || c.gate != nil && f.decl == c.gate.fn:
+			case dead[f.obj] != "":
+				changed = true
+				continue
+			case !c.visibleOutside(f) && !c.called(f):
+				dead[f.obj] = "no call reaches it"
+				changed = true
+				continue
+			}
+			fns = append(fns, f)
+		}
+		c.fns = fns
+	}
+}
+
+// called reports whether a site calls f.
+func (c *chain) called(f *chainFn) bool {
+	for _, s := range c.sites {
+		if s.callee == f {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *chain) line(pos token.Pos) int { return c.mod.Pass.Fset.Position(pos).Line }
@@ -242,52 +309,65 @@ func (c *chain) siteStmt(s *site, stack []ast.Node) string {
 // checkSites checks each call: what runs before it in its function runs
 // twice; a wrapper returns a callee's results only when they line up; on
 // go-sdk, a handler reaches the chain once (the bridge for older clients
-// calls a handler only once more); and it gives each call its key.
-func (c *chain) checkSites() string {
+// calls a handler only once more). A call that fails is stuck, and the
+// chain function that makes it is dead.
+func (c *chain) checkSites(dead map[*types.Func]string) {
 	perFn := map[ast.Node][]*site{}
 	for _, s := range c.sites {
 		perFn[s.in] = append(perFn[s.in], s)
 	}
-	if c.sdk.RoundTrip.ResponseIface != "" { // go-sdk
-		for _, s := range c.sites {
-			ss := perFn[s.in]
-			if n := len(ss) + c.ownRequests(s.in); n > 1 {
-				return fmt.Sprintf("%s asks %d times on its way (lines %d and %d): go-sdk's bridge for older clients calls a handler only once more, so a second question would never reach them; ask both in one result by hand", c.mod.HandlerName(s.in), n, c.line(ss[0].call.Pos()), c.line(c.secondPos(s.in, ss)))
-			}
-		}
-	}
+	var kept []*site
 	for _, s := range c.sites {
-		name := s.callee.obj.Name()
-		var m *migration
-		if s.root != nil {
-			m = s.root
-		} else {
-			m = &migration{mod: c.mod, sdk: c.sdk, fn: s.in, body: s.inFn.decl.Body}
+		why := c.checkSite(s, perFn)
+		if why == "" {
+			kept = append(kept, s)
+			continue
 		}
-		m.safe = c.safeCall
-		if ret, ok := s.stmt.(*ast.ReturnStmt); ok {
-			if s.inFn == nil || !slices.Equal(s.inFn.fact.Results, s.callee.fact.Results) || !c.sameResults(s.inFn, s.callee) {
-				return fmt.Sprintf("%s returns the results of %s at line %d, which the fix cannot pass on", c.mod.HandlerName(s.in), name, c.line(ret.Pos()))
-			}
-		}
-		list := model.FuncBody(s.in).List
-		if bad, why := m.pathUnsafeAll(list, s.stmt); why != "" {
-			return fmt.Sprintf("the call of %s at line %d: %s", name, c.line(s.call.Pos()), why)
-		} else if bad != nil {
-			if at := c.earlierAsk(s.in, bad.End()); at == bad.Pos() {
-				return fmt.Sprintf("the call of %s at line %d asks after `%s` at line %d asks, which would ask again on the call that brings this answer; ask both in one result by hand, or in steps with RequestState (see the docs: several questions)", name, c.line(s.call.Pos()), m.short(bad), c.line(at))
-			} else if at.IsValid() {
-				return fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.short(bad), name, c.line(s.call.Pos()), c.line(at))
-			}
-			return fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
-		}
-		for _, arg := range s.call.Args {
-			if bad := m.impure(arg); bad != nil {
-				return fmt.Sprintf("`%s` in the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
-			}
+		c.stick(s.call.Pos(), why)
+		if s.inFn != nil {
+			dead[s.inFn.obj] = why
 		}
 	}
-	c.assignSiteKeys(perFn)
+	c.sites = kept
+}
+
+// checkSite says why one call cannot move, or "".
+func (c *chain) checkSite(s *site, perFn map[ast.Node][]*site) string {
+	if c.sdk.RoundTrip.ResponseIface != "" { // go-sdk
+		ss := perFn[s.in]
+		if n := len(ss) + c.ownRequests(s.in); n > 1 {
+			return fmt.Sprintf("%s asks %d times on its way (lines %d and %d): go-sdk's bridge for older clients calls a handler only once more, so a second question would never reach them; ask both in one result by hand", c.mod.HandlerName(s.in), n, c.line(ss[0].call.Pos()), c.line(c.secondPos(s.in, ss)))
+		}
+	}
+	name := s.callee.obj.Name()
+	var m *migration
+	if s.root != nil {
+		m = s.root
+	} else {
+		m = &migration{mod: c.mod, sdk: c.sdk, fn: s.in, body: s.inFn.decl.Body}
+	}
+	m.safe = c.safeCall
+	if ret, ok := s.stmt.(*ast.ReturnStmt); ok {
+		if s.inFn == nil || !slices.Equal(s.inFn.fact.Results, s.callee.fact.Results) || !c.sameResults(s.inFn, s.callee) {
+			return fmt.Sprintf("%s returns the results of %s at line %d, which the fix cannot pass on", c.mod.HandlerName(s.in), name, c.line(ret.Pos()))
+		}
+	}
+	list := model.FuncBody(s.in).List
+	if bad, why := m.pathUnsafeAll(list, s.stmt); why != "" {
+		return fmt.Sprintf("the call of %s at line %d: %s", name, c.line(s.call.Pos()), why)
+	} else if bad != nil {
+		if at := c.earlierAsk(s.in, bad.End()); at == bad.Pos() {
+			return fmt.Sprintf("the call of %s at line %d asks after `%s` at line %d asks, which would ask again on the call that brings this answer; ask both in one result by hand, or in steps with RequestState (see the docs: several questions)", name, c.line(s.call.Pos()), m.short(bad), c.line(at))
+		} else if at.IsValid() {
+			return fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.short(bad), name, c.line(s.call.Pos()), c.line(at))
+		}
+		return fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
+	}
+	for _, arg := range s.call.Args {
+		if bad := m.impure(arg); bad != nil {
+			return fmt.Sprintf("`%s` in the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
+		}
+	}
 	return ""
 }
 
@@ -430,7 +510,7 @@ func (c *chain) secondPos(fn ast.Node, ss []*site) token.Pos {
 // assignSiteKeys gives each call its key: in a handler, a constant made of
 // the tool (or the handler) and the callee, unique in the package; in a
 // wrapper, the wrapper's key parameter, with a suffix for a second call.
-func (c *chain) assignSiteKeys(perFn map[ast.Node][]*site) {
+func (c *chain) assignSiteKeys() {
 	for _, s := range c.sites {
 		if s.inFn != nil {
 			s.inFn.calls++
@@ -489,9 +569,8 @@ func planImported(pc *model.Model, ix *callIndex) []*chain {
 		}
 		c := &chain{mod: pc, sdk: sdk, ix: ix, keys: usedKeys(pc)}
 		c.fns = []*chainFn{{obj: fn, fact: fact}}
-		if c.why = c.grow(); c.why == "" {
-			c.fixes, c.why = c.edits()
-		}
+		c.grow()
+		c.finish()
 		chains = append(chains, c)
 	}
 	return chains

@@ -11,7 +11,6 @@ import (
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
-	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -45,7 +44,7 @@ func (c *chain) edits() ([]analysis.SuggestedFix, string) {
 		return n
 	}
 	for _, f := range c.fns {
-		if f.decl == nil {
+		if f.decl == nil || c.exists[f] {
 			continue
 		}
 		file := c.mod.FileOf(f.decl.Pos())
@@ -60,7 +59,7 @@ func (c *chain) edits() ([]analysis.SuggestedFix, string) {
 		}
 		edits = append(edits, rets...)
 	}
-	if c.gate != nil {
+	if c.gate != nil && !c.exists[c.fns[0]] {
 		g := c.gate
 		a := g.asks[0]
 		// The returns in the error check move with it into the guard.
@@ -83,10 +82,20 @@ func (c *chain) edits() ([]analysis.SuggestedFix, string) {
 	}
 	roots := map[ast.Node]bool{}
 	for _, s := range c.sites {
+		if s.inFn != nil && c.exists[s.inFn] {
+			continue // a call in an old function, which stays as it is
+		}
 		file := c.mod.FileOf(s.call.Pos())
 		se, why := c.siteEdits(s, file, pkgIn)
 		if why != "" {
 			return nil, why
+		}
+		if name := c.calleeName(s); name != "" {
+			e, ok := fix.RenameCall(s.call, name)
+			if !ok {
+				return nil, fmt.Sprintf("the call of %s at line %d is not by its name", s.callee.obj.Name(), c.line(s.call.Pos()))
+			}
+			se = append(se, e)
 		}
 		edits = append(edits, se...)
 		if s.root != nil && !roots[s.in] {
@@ -95,19 +104,38 @@ func (c *chain) edits() ([]analysis.SuggestedFix, string) {
 			c.relate(s.in)
 		}
 	}
-	edits = append(edits, mergeInserts(importEdits)...)
-	if why := c.overlaps(edits); why != "" {
+	if fix.Overlaps(c.mod.Pass.Fset, edits) {
+		return nil, "the fix's edits overlap"
+	}
+	edits, why := c.siblingEdits(edits)
+	if why != "" {
 		return nil, why
 	}
+	edits = append(edits, fix.MergeInserts(importEdits)...)
 	return []analysis.SuggestedFix{{Message: c.fixMessage(), TextEdits: edits}}, ""
 }
 
 // fixMessage says what the chain's fix does.
 func (c *chain) fixMessage() string {
-	if c.gate != nil {
-		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%d functions changed, %d calls)", c.fns[0].obj.Name(), len(c.fns), len(c.sites))
+	first := c.fns[0]
+	name := first.obj.Name()
+	switch {
+	case c.gate != nil && !c.additive:
+		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%d functions changed, %d calls)", name, len(c.fns), len(c.sites))
+	case c.gate == nil && first.decl == nil:
+		return fmt.Sprintf("Call %s, the round-trip version of %s, and return the result that asks from the handlers (%d calls)", first.fact.Sibling, name, len(c.sites))
 	}
-	return fmt.Sprintf("Return the result that %s asks with from its callers in this package (%d calls)", c.fns[0].obj.Name(), len(c.sites))
+	added := 0
+	for _, f := range c.fns {
+		if f.decl != nil && !c.exists[f] {
+			added++
+		}
+	}
+	msg := fmt.Sprintf("Add %s, the round-trip version of %s: it takes the call's request and a key and returns the result that asks, which its callers return; %s stays as it is for callers the fix does not move (%d functions added, %d calls switched)", c.siblings[first], name, name, added, len(c.sites))
+	if c.exists[first] {
+		msg = fmt.Sprintf("Switch the calls of %s to %s, its round-trip version, and return the result that asks (%d functions added, %d calls switched)", name, c.siblings[first], added, len(c.sites))
+	}
+	return msg
 }
 
 // signatureEdits rewrite a chain function's parameters and results as its
@@ -357,21 +385,4 @@ func (c *chain) propagate(s *site, ask string, file *ast.File) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// overlaps says why the edits cannot be applied together: two of them
-// overlap, which would be a bug of the rewrite.
-func (c *chain) overlaps(edits []analysis.TextEdit) string {
-	byFile := map[*token.File][]textedit.Edit{}
-	for _, e := range edits {
-		tf := c.mod.Pass.Fset.File(e.Pos)
-		te := textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(e.End), Text: string(e.NewText)}
-		for _, p := range byFile[tf] {
-			if p != te && p.Overlaps(te) {
-				return "the fix's edits overlap"
-			}
-		}
-		byFile[tf] = append(byFile[tf], te)
-	}
-	return ""
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-	"github.com/elicitlint/elicitlint/internal/textedit"
+	"github.com/elicitlint/elicitlint/internal/source"
 )
 
 // This file writes the capability guard of a migrated handler. Protocol
@@ -220,7 +220,7 @@ func (m *migration) branches(ind string) string {
 			in = ind + "\t"
 		}
 		body := a.errIf.Body
-		if usedIn(m.mod.Info, body, a.errVar) {
+		if source.UsedIn(m.mod.Info, body, a.errVar) {
 			op := " := "
 			if declared[a.errName] && !mixed {
 				op = " = "
@@ -228,7 +228,7 @@ func (m *migration) branches(ind string) string {
 			declared[a.errName] = true
 			fmt.Fprintf(&b, "\n%s%s%s%s", in, a.errName, op, m.guardError(a))
 		}
-		b.WriteString(m.bodyLines(body, in))
+		b.WriteString(fix.BodyLines(m.mod.Package, body, in, m.copied()))
 		if mixed && !last {
 			fmt.Fprintf(&b, "\n%s}", ind)
 			continue
@@ -255,54 +255,4 @@ func (m *migration) guardError(a *ask) string {
 		text = "client does not support " + a.dc.Kind.Kind
 	}
 	return m.importPath("errors", "errors") + ".New(" + strconv.Quote(text) + ")"
-}
-
-// bodyLines returns the statements of a block as lines indented by ind,
-// each starting with a newline: the block's text between its braces, its
-// lines moved from the block's indentation to ind (a gate's returns in it
-// get the result that asks, see gateBody.copied).
-func (m *migration) bodyLines(b *ast.BlockStmt, ind string) string {
-	data, tf := m.mod.Src(b.Pos())
-	start, end := tf.Offset(b.Lbrace)+1, tf.Offset(b.Rbrace)
-	orig := string(data[start:end])
-	inner := orig
-	if m.gate != nil && len(m.gate.copied) > 0 {
-		var es []textedit.Edit
-		for _, e := range m.gate.copied {
-			es = append(es, textedit.Edit{Start: tf.Offset(e.Pos) - start, End: tf.Offset(e.End) - start, Text: string(e.NewText)})
-		}
-		inner = string(textedit.Apply([]byte(orig), es))
-	}
-	from := m.mod.IndentOf(b.Pos()) + "\t"
-	if !strings.HasPrefix(inner, "\n") {
-		// { stmt } on one line.
-		return "\n" + ind + strings.TrimSpace(inner)
-	}
-	// Which lines start inside a raw string (kept as they are), from the
-	// original text: the edits add no line.
-	raws := rawStrings(b)
-	var inRawLine []bool
-	off := start + 1
-	for _, l := range strings.Split(orig[1:], "\n") {
-		inRawLine = append(inRawLine, inRaw(raws, tf.Pos(off)))
-		off += len(l) + 1
-	}
-	lines := strings.Split(strings.TrimRight(inner[1:], " \t"), "\n")
-	var out strings.Builder
-	for i, l := range lines {
-		if i == len(lines)-1 && strings.TrimSpace(l) == "" {
-			break
-		}
-		out.WriteString("\n")
-		switch {
-		case i < len(inRawLine) && inRawLine[i]:
-			out.WriteString(l)
-		case strings.HasPrefix(l, from):
-			out.WriteString(ind + l[len(from):])
-		case strings.TrimSpace(l) == "":
-		default:
-			out.WriteString(ind + strings.TrimLeft(l, "\t"))
-		}
-	}
-	return out.String()
 }

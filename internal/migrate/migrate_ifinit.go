@@ -2,6 +2,8 @@ package migrate
 
 import (
 	"fmt"
+	"github.com/elicitlint/elicitlint/internal/fix"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -40,7 +42,7 @@ func (m *migration) matchInitIf(a *ask) string {
 		return "the request is in the init statement of an if that does not test its error"
 	}
 	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL && b.Op != token.NEQ || !isErrNotNil(m.mod.Info, &ast.BinaryExpr{X: b.X, Op: token.NEQ, Y: b.Y}, a.errVar) {
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ || !source.IsErrNotNil(m.mod.Info, &ast.BinaryExpr{X: b.X, Op: token.NEQ, Y: b.Y}, a.errVar) {
 		return "the request is in the init statement of an if whose condition is not " + a.errName + " == nil or " + a.errName + " != nil"
 	}
 	other, isBlock := ifs.Else.(*ast.BlockStmt)
@@ -49,14 +51,14 @@ func (m *migration) matchInitIf(a *ask) string {
 		// if ...; err != nil { failed } else ...: the else (an else if
 		// too) runs with the answer.
 		a.errBranch = ifs.Body
-		if ifs.Else != nil && usedIn(m.mod.Info, ifs.Else, a.errVar) {
+		if ifs.Else != nil && source.UsedIn(m.mod.Info, ifs.Else, a.errVar) {
 			return a.errName + " is read where the request succeeded"
 		}
 	case ifs.Else != nil && !isBlock:
 		return "the request is in the init statement of an if whose failure branch is an else if"
 	default:
 		a.okBranch, a.errBranch = ifs.Body, other
-		if usedIn(m.mod.Info, a.okBranch, a.errVar) {
+		if source.UsedIn(m.mod.Info, a.okBranch, a.errVar) {
 			return a.errName + " is read where the request succeeded"
 		}
 	}
@@ -93,7 +95,7 @@ func (m *migration) initIfEdits(a *ask) ([]analysis.TextEdit, string) {
 	}
 	params := a.paramsText
 	if a.params != nil {
-		text, ok := m.movedText(a.params, len(ind)+2)
+		text, ok := fix.MovedText(m.mod.Package, a.params, len(ind)+2)
 		if !ok {
 			return nil, "the request's params are not indented with tabs"
 		}
@@ -104,7 +106,7 @@ func (m *migration) initIfEdits(a *ask) ([]analysis.TextEdit, string) {
 	open, closeText := m.returnParts(a, in, zeros)
 	var g strings.Builder
 	fmt.Fprintf(&g, "%s\n%sif %s {\n%s\t%s%s%s\n%s}", pre, in, capsCond, in, open, params, closeText, in)
-	if a.errBranch != nil && usedIn(m.mod.Info, a.errBranch, a.errVar) {
+	if a.errBranch != nil && source.UsedIn(m.mod.Info, a.errBranch, a.errVar) {
 		fmt.Fprintf(&g, "\n%s%s := %s", in, a.errName, m.guardError(a))
 	}
 	edits := []analysis.TextEdit{{Pos: ifs.Init.Pos(), End: ifs.Cond.End(), NewText: []byte(stmt + "; " + cond)}}

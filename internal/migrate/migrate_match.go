@@ -213,9 +213,9 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 			ifs, _ = a.list[i+1].(*ast.IfStmt)
 		}
 		if ifs != nil && ifs.Init == nil && ifs.Else == nil {
-			if isErrNotNil(pc.Info, ifs.Cond, a.errVar) {
+			if source.IsErrNotNil(pc.Info, ifs.Cond, a.errVar) {
 				a.errIf = ifs
-			} else if test, rest := errOr(pc.Info, ifs.Cond, a.errVar); test != nil && !usedIn(pc.Info, rest, a.errVar) {
+			} else if test, rest := source.ErrOr(pc.Info, ifs.Cond, a.errVar); test != nil && !source.UsedIn(pc.Info, rest, a.errVar) {
 				// if err != nil || res.Action != "accept": the guard
 				// runs the body, the if keeps the rest of its test.
 				a.errIf, a.errTest, a.errRest = ifs, test, rest

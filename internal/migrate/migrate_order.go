@@ -146,7 +146,7 @@ func (m *migration) errKill(a *ask, declaredBefore bool) *ast.AssignStmt {
 	for _, s := range a.list[min(from, len(a.list)):] {
 		as, ok := s.(*ast.AssignStmt)
 		if !ok {
-			if usedIn(m.mod.Info, s, a.errVar) {
+			if source.UsedIn(m.mod.Info, s, a.errVar) {
 				return nil
 			}
 			continue
@@ -159,7 +159,7 @@ func (m *migration) errKill(a *ask, declaredBefore bool) *ast.AssignStmt {
 		}
 		reads := false
 		for _, r := range as.Rhs {
-			reads = reads || usedIn(m.mod.Info, r, a.errVar)
+			reads = reads || source.UsedIn(m.mod.Info, r, a.errVar)
 		}
 		switch {
 		case reads:
@@ -210,139 +210,15 @@ func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
 
 // pathUnsafe walks the statements on the way to target: it returns the
 // first node whose evaluation is not replay-safe, or why target's place
-// prevents the fix. Branches that leave the handler before target need not
-// be safe: when they run, the request is never made, before or after the
-// fix.
+// prevents the fix (replay.Path.Unsafe).
 func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, string) {
-	var first ast.Node
-	why := m.pathWalk(list, target, func(bad ast.Node) bool { first = bad; return true })
-	return first, why
+	return m.replay().Unsafe(list, target)
 }
 
 // pathUnsafeAll is pathUnsafe, but returns the last node that is not
 // replay-safe: the nearest to target, the work a caller did just before.
 func (m *migration) pathUnsafeAll(list []ast.Stmt, target ast.Stmt) (ast.Node, string) {
-	var last ast.Node
-	why := m.pathWalk(list, target, func(bad ast.Node) bool { last = bad; return false })
-	return last, why
-}
-
-// pathWalk walks the statements on the way to target, calling found for
-// each that is not replay-safe until it returns true; it returns why
-// target's place prevents the fix.
-func (m *migration) pathWalk(list []ast.Stmt, target ast.Stmt, found func(ast.Node) bool) string {
-	report := func(bad ast.Node) bool { return bad != nil && found(bad) }
-	for _, s := range list {
-		if s == target {
-			return ""
-		}
-		if s.Pos() > target.Pos() {
-			break
-		}
-		if s.End() < target.Pos() {
-			if report(m.unsafeBefore(s)) {
-				return ""
-			}
-			continue
-		}
-		// s holds target.
-		switch s := s.(type) {
-		case *ast.BlockStmt:
-			return m.pathWalk(s.List, target, found)
-		case *ast.LabeledStmt:
-			return m.pathWalk([]ast.Stmt{s.Stmt}, target, found)
-		case *ast.IfStmt:
-			if s.Init == target {
-				return ""
-			}
-			if report(m.impureAny(s.Init, s.Cond)) {
-				return ""
-			}
-			if target.Pos() < s.Body.End() {
-				return m.pathWalk(s.Body.List, target, found)
-			}
-			return m.pathWalk([]ast.Stmt{s.Else}, target, found)
-		case *ast.SwitchStmt:
-			if report(m.impureAny(s.Init, s.Tag)) {
-				return ""
-			}
-			for _, c := range s.Body.List {
-				cc := c.(*ast.CaseClause)
-				for _, e := range cc.List {
-					if report(m.impure(e)) {
-						return ""
-					}
-				}
-				if cc.Pos() <= target.Pos() && target.End() <= cc.End() {
-					return m.pathWalk(cc.Body, target, found)
-				}
-			}
-		case *ast.TypeSwitchStmt:
-			if report(m.impureAny(s.Init, s.Assign)) {
-				return ""
-			}
-			for _, c := range s.Body.List {
-				cc := c.(*ast.CaseClause)
-				if cc.Pos() <= target.Pos() && target.End() <= cc.End() {
-					return m.pathWalk(cc.Body, target, found)
-				}
-			}
-		case *ast.ForStmt, *ast.RangeStmt:
-			return "the request is in a loop"
-		case *ast.SelectStmt:
-			return "the request is in a select statement"
-		}
-		return "the request is in a statement the fix does not rewrite"
-	}
-	return "the request is not on the handler's way through its body"
-}
-
-// unsafeBefore returns what is not replay-safe in a statement that runs
-// entirely before the request: branches that always leave the handler
-// need not be.
-func (m *migration) unsafeBefore(s ast.Stmt) ast.Node {
-	pc := m.mod
-	switch s := s.(type) {
-	case *ast.IfStmt:
-		if bad := m.impureAny(s.Init, s.Cond); bad != nil {
-			return bad
-		}
-		if !pc.Terminates(s.Body) {
-			if bad := m.impure(s.Body); bad != nil {
-				return bad
-			}
-		}
-		switch e := s.Else.(type) {
-		case *ast.IfStmt:
-			return m.unsafeBefore(e)
-		case *ast.BlockStmt:
-			if !pc.Terminates(e) {
-				return m.impure(e)
-			}
-		}
-		return nil
-	case *ast.SwitchStmt:
-		if bad := m.impureAny(s.Init, s.Tag); bad != nil {
-			return bad
-		}
-		for _, c := range s.Body.List {
-			cc := c.(*ast.CaseClause)
-			for _, e := range cc.List {
-				if bad := m.impure(e); bad != nil {
-					return bad
-				}
-			}
-			if !pc.Leaves(cc.Body, false) {
-				for _, st := range cc.Body {
-					if bad := m.impure(st); bad != nil {
-						return bad
-					}
-				}
-			}
-		}
-		return nil
-	}
-	return m.impure(s)
+	return m.replay().UnsafeAll(list, target)
 }
 
 // short renders a node for a reason: its first line, at most 60 bytes.
@@ -414,29 +290,6 @@ func (m *migration) importPath(path, name string) string {
 	}
 	m.imports[path] = n
 	return n
-}
-
-// errOr finds `v != nil || rest` in cond (v != nil the first of the
-// disjuncts): the test, and what follows it.
-func errOr(info *types.Info, cond ast.Expr, v *types.Var) (test *ast.BinaryExpr, rest ast.Expr) {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	for ok && b.Op == token.LOR {
-		if isErrNotNil(info, b.X, v) {
-			return ast.Unparen(b.X).(*ast.BinaryExpr), b.Y
-		}
-		b, ok = b.X.(*ast.BinaryExpr)
-	}
-	return nil, nil
-}
-
-// isErrNotNil reports whether cond is `v != nil`.
-func isErrNotNil(info *types.Info, cond ast.Expr, v *types.Var) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
-	}
-	id, ok := ast.Unparen(b.X).(*ast.Ident)
-	return ok && info.Uses[id] == v && source.IsNil(info, b.Y)
 }
 
 // freshName returns base, or base with a number, that names nothing

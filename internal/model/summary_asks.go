@@ -12,11 +12,14 @@ import (
 // This file summarises the functions of a package that elicitlint's fix
 // moves to the round trip together with their callers: a confirmation
 // gate that asks the client directly, and the wrappers between it and
-// the handlers. Its fix changes their signatures (they take the request
-// and a key, and return the result that asks), so their callers in other
-// packages must change with them: AskGateFact tells those packages how.
-// A caller the fix cannot change then no longer compiles, which is the
-// point: a partial migration must not build and misbehave.
+// the handlers. Where every caller is in the package and moves with it,
+// the fix changes their signatures in place (they take the request and a
+// key, and return the result that asks). Where other packages or tests
+// may call them, or a caller cannot move, the fix adds a round-trip
+// version beside each (its sibling, named with a RoundTrip suffix) and
+// leaves the old one as it is, so that every package builds whichever
+// packages' edits are applied. Once the sibling is in the source,
+// AskGateFact tells the callers' packages how to switch to it.
 //
 // The plan is made by the migration (internal/migrate), which registers
 // itself in PlanAsks: the model cannot import it, and every fact must be
@@ -27,11 +30,16 @@ import (
 // with ParamRequest for the request it now takes and ParamKey for the key
 // of the answer; Results likewise, with ResultAsk for the result that
 // asks. Request and Result name the SDK's request and result types (in
-// the SDK's types package) of the handlers it serves.
+// the SDK's types package) of the handlers it serves. Sibling, when set,
+// names the round-trip version declared beside the function, which takes
+// and returns what Params and Results say; the function itself is left
+// as it is. Without Sibling the function's own signature changes, and
+// only its package can call it.
 type AskGateFact struct {
 	Module          string
 	Request, Result string
 	Params, Results []int
+	Sibling         string
 }
 
 const (
@@ -60,6 +68,9 @@ func (f *AskGateFact) String() string {
 		return strings.Join(parts, ",")
 	}
 	res := strings.ReplaceAll(idx(f.Results), "req", "ask")
+	if f.Sibling != "" {
+		return fmt.Sprintf("askGate(%s)(%s) as %s", idx(f.Params), res, f.Sibling)
+	}
 	return fmt.Sprintf("askGate(%s)(%s)", idx(f.Params), res)
 }
 
@@ -86,7 +97,7 @@ func summariseAsks(pc *Model) AskPlans {
 		for _, file := range pc.Pass.Files {
 			for _, decl := range file.Decls {
 				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
-					if fn, ok := pc.Info.Defs[fd.Name].(*types.Func); ok && facts[fn] != nil {
+					if fn, ok := pc.Info.Defs[fd.Name].(*types.Func); ok && facts[fn] != nil && facts[fn].Sibling == "" {
 						pc.rewritten[fd.Body] = fd.Name.Name
 					}
 				}
@@ -108,15 +119,15 @@ func (pc *Model) Rewritten(body *ast.BlockStmt) string {
 	return pc.rewritten[body]
 }
 
-// ImportedAskGate returns the fact of a function of another package whose
-// signature the round-trip fix changes, or nil.
+// ImportedAskGate returns the fact of a function of another package that
+// has a round-trip sibling its callers can switch to, or nil.
 func (pc *Model) ImportedAskGate(fn *types.Func) *AskGateFact {
 	fn = fn.Origin()
 	if fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
 		return nil
 	}
 	f := new(AskGateFact)
-	if !pc.Pass.ImportObjectFact(fn, f) {
+	if !pc.Pass.ImportObjectFact(fn, f) || f.Sibling == "" {
 		return nil
 	}
 	return f

@@ -481,3 +481,38 @@ func (pc *Package) SingleAssignment(id *ast.Ident) (ast.Expr, int) {
 	}
 	return nil, 0
 }
+
+// ErrOr finds `v != nil || rest` in cond (v != nil the first of the
+// disjuncts): the test, and what follows it.
+func ErrOr(info *types.Info, cond ast.Expr, v *types.Var) (test *ast.BinaryExpr, rest ast.Expr) {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	for ok && b.Op == token.LOR {
+		if IsErrNotNil(info, b.X, v) {
+			return ast.Unparen(b.X).(*ast.BinaryExpr), b.Y
+		}
+		b, ok = b.X.(*ast.BinaryExpr)
+	}
+	return nil, nil
+}
+
+// IsErrNotNil reports whether cond is `v != nil`.
+func IsErrNotNil(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	return ok && info.Uses[id] == v && IsNil(info, b.Y)
+}
+
+// UsedIn reports whether v is used in n.
+func UsedIn(info *types.Info, n ast.Node, v *types.Var) bool {
+	used := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
+			used = true
+		}
+		return !used
+	})
+	return used
+}

@@ -1,6 +1,7 @@
 // Package migrategatemw calls another package's gate from a receiving
-// middleware, which the fix cannot change: once the gate's package is
-// fixed, this package does not build until the call is migrated by hand.
+// middleware, which the fix cannot change: the call keeps the old gate,
+// which its package keeps beside its round-trip version, so this package
+// builds as it is.
 package migrategatemw
 
 import (
@@ -18,7 +19,7 @@ func destructive(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		ss, _ := req.GetSession().(*mcp.ServerSession)
-		confirmed, err := lib.ConfirmDestructive(ctx, ss, method, "") // want `ConfirmDestructive \(package .*migrategatelib\) asks the client directly, .*; no automatic fix: ConfirmDestructive is called from a receiving middleware \(the handler in destructive\): go-sdk runs its bridge for older clients inside every middleware, .*; once .*migrategatelib is fixed this package does not build until the call is migrated by hand \(round-trip\)`
+		confirmed, err := lib.ConfirmPurge(ctx, ss, method) // want `ConfirmPurge \(package .*migrategatelib\) asks the client directly, .*call ConfirmPurgeRoundTrip, its round-trip version, .*; no automatic fix: ConfirmPurge is called from a receiving middleware \(the handler in destructive\): go-sdk runs its bridge for older clients inside every middleware, .* \(round-trip\)`
 		if err != nil || !confirmed {
 			return nil, errors.New("cancelled")
 		}

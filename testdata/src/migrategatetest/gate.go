@@ -1,9 +1,10 @@
-// Package migrategatetest holds a gate that the round-trip fix migrates
-// with its callers, and tests that call it: the fix leaves test files as
-// they are, so once it has run they no longer build, and the finding at
-// each test's first call of a changed function says so. gate.go.golden
-// is the fix; the package is listed as broken in the real-SDK proof,
-// which shows that go vet then fails on the tests.
+// Package migrategatetest holds gates that tests call. The fix leaves
+// test files as they are, so it leaves the functions they call as they
+// are too and adds their round-trip versions beside them, which the
+// handlers switch to: the tests still build and test the old functions.
+// That holds for an unexported gate a test names (purge), which would
+// otherwise change in place. gate.go.golden is the fix; the real-SDK
+// proof runs go vet, tests included, on it.
 package migrategatetest
 
 import (
@@ -56,4 +57,26 @@ func remove(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallTool
 
 func register(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "remove"}, remove)
+}
+
+// purge is unexported, but the package's test calls it: it stays, and
+// purgeRoundTrip is added for the handler.
+func purge(ctx context.Context, ss *mcp.ServerSession, what string) (bool, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Purge " + what + "?", RequestedSchema: schema}) // want `ServerSession.Elicit fails .*; reached from purgeAll \(round-trip\)`
+	if err != nil {
+		return false, err
+	}
+	return res.Action == "accept", nil
+}
+
+func purgeAll(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	ok, err := purge(ctx, req.Session, "everything")
+	if err != nil || !ok {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "kept"}}}, nil, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "purged"}}}, nil, nil
+}
+
+func registerPurge(srv *mcp.Server) {
+	mcp.AddTool(srv, &mcp.Tool{Name: "purge"}, purgeAll)
 }

@@ -1,5 +1,7 @@
-// Package migrategateusemcp calls an mcp-go gate of another package
-// (migrategatelibmcp) from its tool handlers.
+// Package migrategateusemcp calls mcp-go gates of another package
+// (migrategatelibmcp) from its tool handlers: Grant has its round-trip
+// version in the source, and the calls switch to it; Approve has none yet,
+// and its call stays.
 package migrategateusemcp
 
 import (
@@ -14,7 +16,7 @@ import (
 func register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("write"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		path := request.GetString("path", "")
-		ok, err := lib.Approve(ctx, s, "writing "+path) // want `Approve \(package .*migrategatelibmcp\) asks the client directly, .*so this call must return that result from the handler \(round-trip\)`
+		ok, err := lib.Grant(ctx, s, "writing "+path) // want `Grant \(package .*migrategatelibmcp\) asks the client directly, .*call GrantRoundTrip, its round-trip version, .*and return that result from the handler \(round-trip\)`
 		if err != nil {
 			return mcp.NewToolResultError("approval failed: " + err.Error()), nil
 		}
@@ -22,5 +24,11 @@ func register(s *server.MCPServer) {
 			return mcp.NewToolResultText("not written"), nil
 		}
 		return mcp.NewToolResultText("written " + path), nil
+	})
+	s.AddTool(mcp.NewTool("erase"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if ok, err := lib.Approve(ctx, s, "erasing"); err != nil || !ok {
+			return mcp.NewToolResultText("kept"), nil
+		}
+		return mcp.NewToolResultText("erased"), nil
 	})
 }
