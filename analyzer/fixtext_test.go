@@ -157,11 +157,14 @@ func fixTextFormatted(t *testing.T, results []*analysistest.Result, pkgs ...stri
 	if len(results) == 0 {
 		t.Fatalf("packages %v did not load", pkgs)
 	}
+	// A fix may edit several files (a gate's package-wide answer check):
+	// it is applied whole or not at all.
 	type fileFix struct {
-		diag  string // the finding, for messages
-		edits []textedit.Edit
+		diag  string                     // the finding, for messages
+		edits map[string][]textedit.Edit // by file
 	}
-	byFile := map[string][]fileFix{}
+	var fixes []fileFix
+	files := map[string]bool{}
 	for _, r := range results {
 		if r.Err != nil {
 			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
@@ -170,48 +173,53 @@ func fixTextFormatted(t *testing.T, results []*analysistest.Result, pkgs ...stri
 			if len(d.SuggestedFixes) == 0 {
 				continue
 			}
-			var file string
-			var edits []textedit.Edit
+			ff := fileFix{fmt.Sprintf("%s: %s", r.Pass.Fset.Position(d.Pos), d.Message), map[string][]textedit.Edit{}}
 			for _, te := range d.SuggestedFixes[0].TextEdits {
 				tf := r.Pass.Fset.File(te.Pos)
-				if file == "" {
-					file = tf.Name()
-				} else if tf.Name() != file {
-					t.Errorf("%s: a fix edits two files, %s and %s", r.Pass.Fset.Position(d.Pos), file, tf.Name())
-				}
 				end := te.End
 				if !end.IsValid() {
 					end = te.Pos
 				}
-				edits = append(edits, textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
+				ff.edits[tf.Name()] = append(ff.edits[tf.Name()], textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
+				files[tf.Name()] = true
 			}
-			byFile[file] = append(byFile[file], fileFix{fmt.Sprintf("%s: %s", r.Pass.Fset.Position(d.Pos), d.Message), edits})
+			fixes = append(fixes, ff)
 		}
 	}
-	n := 0
-	for _, file := range slices.Sorted(maps.Keys(byFile)) {
-		src, err := os.ReadFile(file)
+	src := map[string][]byte{}
+	for file := range files {
+		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var merged []textedit.Edit
-		for _, ff := range byFile[file] {
-			n++
-			for i, e := range ff.edits {
-				for _, o := range ff.edits[:i] {
+		src[file] = data
+	}
+	merged := map[string][]textedit.Edit{}
+	for _, ff := range fixes {
+		next := map[string][]textedit.Edit{}
+		ok := true
+		for _, file := range slices.Sorted(maps.Keys(ff.edits)) {
+			edits := ff.edits[file]
+			for i, e := range edits {
+				for _, o := range edits[:i] {
 					if e.Overlaps(o) {
 						t.Errorf("%s: the fix's edits overlap: %+v and %+v", ff.diag, o, e)
 					}
 				}
 			}
-			checkFormatted(t, fmt.Sprintf("%s: the fix alone", ff.diag), textedit.Apply(src, ff.edits))
-			if m, ok := mergeEdits(merged, ff.edits); ok {
-				merged = m
-			}
+			checkFormatted(t, fmt.Sprintf("%s: the fix alone, in %s", ff.diag, filepath.Base(file)), textedit.Apply(src[file], edits))
+			m, fits := mergeEdits(merged[file], edits)
+			ok = ok && fits
+			next[file] = m
 		}
-		checkFormatted(t, fmt.Sprintf("%s with all its fixes", filepath.Base(file)), textedit.Apply(src, merged))
+		if ok {
+			maps.Copy(merged, next)
+		}
 	}
-	return n
+	for _, file := range slices.Sorted(maps.Keys(merged)) {
+		checkFormatted(t, fmt.Sprintf("%s with all its fixes", filepath.Base(file)), textedit.Apply(src[file], merged[file]))
+	}
+	return len(fixes)
 }
 
 // mergeEdits adds the edits of one fix to those accepted so far, unless

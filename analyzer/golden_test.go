@@ -31,31 +31,35 @@ func updateGoldens(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...strin
 			if len(d.SuggestedFixes) == 0 {
 				continue
 			}
-			var es []textedit.Edit
-			var name string
+			// A fix may edit several files: all its edits are applied,
+			// or none.
+			es := map[string][]textedit.Edit{}
 			for _, te := range d.SuggestedFixes[0].TextEdits {
 				tf := r.Pass.Fset.File(te.Pos)
-				name = tf.Name()
 				end := te.End
 				if !end.IsValid() {
 					end = te.Pos
 				}
-				es = append(es, textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
+				es[tf.Name()] = append(es[tf.Name()], textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), Text: string(te.NewText)})
 			}
 			overlaps := false
-			for _, e := range es {
-				for _, p := range byFile[name] {
-					if e != p && e.Overlaps(p) {
-						overlaps = true
+			for name, fes := range es {
+				for _, e := range fes {
+					for _, p := range byFile[name] {
+						if e != p && e.Overlaps(p) {
+							overlaps = true
+						}
 					}
 				}
 			}
 			if overlaps {
 				continue
 			}
-			for _, e := range es {
-				if !slices.Contains(byFile[name], e) {
-					byFile[name] = append(byFile[name], e)
+			for name, fes := range es {
+				for _, e := range fes {
+					if !slices.Contains(byFile[name], e) {
+						byFile[name] = append(byFile[name], e)
+					}
 				}
 			}
 		}

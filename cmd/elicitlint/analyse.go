@@ -152,7 +152,7 @@ func fromDiagnostic(pkg string, fset *token.FileSet, d analysis.Diagnostic) *fin
 				text: string(te.NewText), size: tf.Size(),
 			})
 		}
-		f.fixes = append(f.fixes, fix)
+		f.fixes = append(f.fixes, fix.ordered())
 	}
 	return f
 }

@@ -51,6 +51,16 @@ type suggestedFix struct {
 	broken  bool
 }
 
+// ordered sorts the fix's edits by file and place, keeping the order of
+// insertions at one place: go vet -json lists the files of a fix in an
+// order of its own, and output must not depend on the driver.
+func (s suggestedFix) ordered() suggestedFix {
+	slices.SortStableFunc(s.edits, func(a, b fileEdit) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end))
+	})
+	return s
+}
+
 // A fileEdit replaces bytes [start, end) of file with text. size is the
 // file's size when it was analysed (-1 when not known), so that -fix can
 // refuse a file that changed since.

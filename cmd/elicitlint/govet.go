@@ -172,7 +172,7 @@ func fromJSON(id string, d jsonDiagnostic, sizes fileSizes) (*finding, error) {
 			end := max(e.End, e.Start)
 			fix.edits = append(fix.edits, fileEdit{file: e.Filename, start: e.Start, end: end, text: e.New, size: sizes.of(e.Filename)})
 		}
-		f.fixes = append(f.fixes, fix)
+		f.fixes = append(f.fixes, fix.ordered())
 	}
 	return f, nil
 }

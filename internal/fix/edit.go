@@ -299,9 +299,14 @@ func Format(pc *source.Package, fix *analysis.SuggestedFix) {
 		}
 		byFile[tf] = append(byFile[tf], te)
 	}
+	// Files by name, edits by place: the same fix reads the same
+	// whichever order its edits were made in.
+	slices.SortFunc(files, func(a, b *token.File) int { return strings.Compare(a.Name(), b.Name()) })
 	var out []analysis.TextEdit
 	for _, tf := range files {
-		out = append(out, formatFile(pc, tf, byFile[tf])...)
+		edits := byFile[tf]
+		slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int { return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End)) })
+		out = append(out, formatFile(pc, tf, edits)...)
 	}
 	fix.TextEdits = out
 }

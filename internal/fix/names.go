@@ -73,3 +73,21 @@ func CapsReadText(g *mcpsdk.Guard, r CapsRead, ind string) string {
 	}
 	return b.String()
 }
+
+// FreshAt returns base, or base with a number, that names nothing visible
+// at pos in pkg, nothing a scope nested there declares (a later
+// declaration would clash or shadow), and is not in taken.
+func FreshAt(pkg *types.Package, pos token.Pos, taken map[string]bool, base string) string {
+	return Fresh(pkg.Scope().Innermost(pos), pos, taken, base, declaredInside)
+}
+
+// declaredInside reports whether a scope nested in s declares name.
+func declaredInside(s *types.Scope, name string) bool {
+	for i := 0; i < s.NumChildren(); i++ {
+		ch := s.Child(i)
+		if ch.Lookup(name) != nil || declaredInside(ch, name) {
+			return true
+		}
+	}
+	return false
+}

@@ -207,6 +207,15 @@ const (
 	KindRoots       = "roots"
 )
 
+// Validation is how a direct request checked its answer: the params'
+// SchemaField, decoded as SchemaPkg's Schema, resolved, validated against
+// (failing with Invalid and the validator's error) and used to fill in
+// defaults (failing with Defaults).
+type Validation struct {
+	SchemaField, SchemaPkg, Schema string
+	Invalid, Defaults              string
+}
+
 // RequestKind is one kind of server-initiated request of an SDK that has
 // the round trip: the direct calls that sessions on protocol 2026-07-28
 // refuse, and the forms the kind takes in the round trip.
@@ -226,6 +235,11 @@ type RequestKind struct {
 	// Deprecated: protocol 2026-07-28 deprecates the feature (SEP-2577);
 	// it works through the round trip for at least twelve months.
 	Deprecated bool
+	// Validated: the direct request checked an accepted answer against
+	// the requested schema and filled in the schema's defaults; the round
+	// trip does not, so the migration keeps the check (nil: the direct
+	// request never checked).
+	Validated *Validation
 	// Params are the types in TypesPkg that ask for this kind as a value
 	// of the request map (go-sdk: *ElicitParams, *CreateMessageParams, ...).
 	Params []string
@@ -352,6 +366,16 @@ var knownSDKs = []*SDK{
 					Params:  []string{"ElicitParams"},
 					Answer:  "ElicitResult",
 					Results: []string{"ElicitResult"},
+					// ServerSession.Elicit (v1.8.0 mcp/server.go): on
+					// accept with content, Resolve, Validate ("elicitation
+					// result content does not match requested schema")
+					// and ApplyDefaults; handleMultiRoundTripResult only
+					// decodes.
+					Validated: &Validation{
+						SchemaField: "RequestedSchema", SchemaPkg: "github.com/google/jsonschema-go/jsonschema", Schema: "Schema",
+						Invalid:  "elicitation result content does not match requested schema: ",
+						Defaults: "failed to apply schema defaults to elicitation result: ",
+					},
 				},
 				{
 					Kind: KindSampling,

@@ -41,6 +41,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -92,6 +93,10 @@ type migration struct {
 	imports       map[string]string
 	importEdits   []analysis.TextEdit
 	importBlocked string
+	// check is the package's answer check when an answer gets one;
+	// unchecked says why one that the direct request checked does not.
+	check     *fix.AnswerCheck
+	unchecked string
 
 	fixes []analysis.SuggestedFix
 	why   string
@@ -127,6 +132,9 @@ type ask struct {
 	params     ast.Expr
 	paramsText string
 	key        string
+	// schema names what the answer is checked against once it is looked
+	// up, as the direct request checked it ("" when it is not).
+	schema string
 	// answerVar holds the answer when the fix builds the direct request's
 	// result type from it (see downconverts).
 	answerVar string
@@ -422,9 +430,21 @@ func lineOf(pc *model.Model, pos token.Pos) string {
 func (m *migration) fixMessage() string {
 	rtd := m.sdk.RoundTrip
 	if len(m.asks) == 1 {
-		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField + m.guardNote()
+		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField + m.guardNote() + m.checkNote()
 	}
-	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField + m.guardNote()
+	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField + m.guardNote() + m.checkNote()
+}
+
+// checkNote says whether the answers are checked as the direct request
+// checked them.
+func (m *migration) checkNote() string {
+	switch {
+	case m.unchecked != "":
+		return "; the answer is not checked against the requested schema as the direct request checked it (" + m.unchecked + "): check it by hand"
+	case slices.ContainsFunc(m.asks, func(a *ask) bool { return a.schema != "" }):
+		return "; an accepted answer is checked against the requested schema and gets its defaults, as the direct request did, failing as it failed"
+	}
+	return ""
 }
 
 // guardNote says, for the fix's message, who the capability guard turns

@@ -1,6 +1,7 @@
 package migrate
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
@@ -52,6 +54,20 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 		}
 	}
 	edits = withRepairs(edits, m.asks)
+	if m.check = packageCheck(m.mod, m.sdk); m.check != nil {
+		// Every migration of the package declares the check, so that their
+		// edits to its file are the same (fix.AnswerCheck).
+		edits = append(edits, m.check.Edits...)
+		// The check's imports first, so that they merge in the same order
+		// in every fix (fix.AnswerCheck).
+		imports := slices.Clone(m.check.Imports)
+		for _, e := range m.importEdits {
+			if !slices.ContainsFunc(imports, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && string(o.NewText) == string(e.NewText) }) {
+				imports = append(imports, e)
+			}
+		}
+		m.importEdits = imports
+	}
 	if m.importBlocked != "" {
 		return nil, "the name of package " + m.importBlocked + " is taken in this file"
 	}
@@ -280,6 +296,9 @@ func (m *migration) request(a *ask, params string) string {
 func (m *migration) after(a *ask, ind string, taken map[string]bool) (text string, afterErrIf string) {
 	var b strings.Builder
 	k := a.dc.Kind
+	if a.schema != "" {
+		b.WriteString(m.check.CheckText(a.errName, a.schema, a.res, fix.BlockInner(m.mod.Package, a.errIf.Body, m.copied()), ind))
+	}
 	if m.downconverts(a) {
 		dc := k.Downconvert
 		ans, list := a.answerVar, k.Downconvert.List
@@ -315,7 +334,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 		taken[errName] = true
 		return fmt.Sprintf("\n%sif %s, %s := %s; %s == nil {\n%s\t%s.%s = %s\n%s}", ind, content, errName, parse, errName, ind, a.res, mcpsdk.FieldContent, content, ind), ""
 	}
-	return "", ""
+	return b.String(), ""
 }
 
 // keepsErrIf reports whether the error check after the request stays
@@ -385,8 +404,10 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 		return nil, "the handler's other results have no zero value the fix can write"
 	}
 	taken := map[string]bool{}
+	hoisted, use := m.planCheck(a, ind, taken, a.params != nil)
 	stmt, missing := m.lookup(a, taken, false)
 	var head strings.Builder
+	head.WriteString(hoisted)
 	if stmt != "" {
 		fmt.Fprintf(&head, "%s%s\n%sif %s {\n", stmt, trailing, ind, missing)
 	} else if m.gosdk() {
@@ -412,6 +433,10 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 			return nil, "the request's params are not indented with tabs"
 		}
 		edits = append(edits, analysis.TextEdit{Pos: a.stmt.Pos(), End: a.params.Pos(), NewText: []byte(head.String())})
+		if use != nil { // the schema moved: its lines go with it
+			reind = slices.DeleteFunc(reind, func(e analysis.TextEdit) bool { return e.Pos > use.Pos && e.Pos < use.End })
+			edits = append(edits, *use)
+		}
 		edits = append(edits, reind...)
 		edits = append(edits, analysis.TextEdit{Pos: a.params.End(), End: end, NewText: []byte(tail)})
 	} else {
@@ -512,6 +537,7 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 		if i > 0 {
 			b.WriteString(ind)
 		}
+		m.planCheck(a, ind, taken, false)
 		stmt, missing := m.lookup(a, taken, true)
 		b.WriteString(stmt + trailing + "\n")
 		conds = append(conds, missing)
@@ -570,6 +596,67 @@ func (m *migration) multiEdits() ([]analysis.TextEdit, string) {
 	return edits, ""
 }
 
+// planCheck plans the check of a's answer that its direct request made
+// (fix.AnswerCheck): a.schema names the schema. With hoist, a schema the
+// params compute moves into a variable declared before the lookup: its
+// declaration, and the edit that puts its name in the params, are
+// returned. Where there is no check, m.unchecked says why.
+func (m *migration) planCheck(a *ask, ind string, taken map[string]bool, hoist bool) (string, *analysis.TextEdit) {
+	v := a.dc.Kind.Validated
+	if v == nil {
+		return "", nil
+	}
+	ref, x, why := fix.CheckSchema(a.params, v.SchemaField)
+	switch {
+	case why == "" && ref == "" && x == nil:
+		return "", nil // no schema: nothing was checked
+	case why == "" && (a.errIf == nil || a.res == ""):
+		why = "its error or its answer is not kept"
+	case why == "" && x != nil && !hoist:
+		why = "its schema is computed in the params of one of several requests"
+	}
+	if m.check = packageCheck(m.mod, m.sdk); why == "" && m.check == nil {
+		why = "the package has no file the check can be written to, or its name is taken"
+	}
+	if why == "" && x != nil && slices.ContainsFunc(a.repairs, func(e analysis.TextEdit) bool { return e.Pos >= x.Pos() && e.End <= x.End() }) {
+		why = "the fix also repairs its schema"
+	}
+	text, ok := "", true
+	if why == "" && x != nil {
+		text, ok = fix.MovedText(m.mod.Package, x, len(ind))
+	}
+	if why != "" || !ok {
+		m.unchecked = cmp.Or(why, "its schema is not indented with tabs")
+		return "", nil
+	}
+	if x == nil {
+		a.schema = ref
+		return "", nil
+	}
+	a.schema = m.freshName("schema", taken)
+	taken[a.schema] = true
+	return a.schema + " := " + text + "\n" + ind, &analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(a.schema)}
+}
+
+// packageCheck is the package's answer check when one of its direct
+// requests checked its answer against a schema, nil otherwise.
+func packageCheck(pc *model.Model, sdk *mcpsdk.SDK) *fix.AnswerCheck {
+	var calls []ast.Node
+	var kind *mcpsdk.RequestKind
+	for _, dc := range pc.D.RT.Direct {
+		if dc.SDK != sdk || dc.Kind == nil || dc.Kind.Validated == nil || len(dc.Call.Args) < 2 {
+			continue
+		}
+		if ref, x, _ := fix.CheckSchema(dc.Call.Args[1], dc.Kind.Validated.SchemaField); ref != "" || x != nil {
+			calls, kind = append(calls, dc.Call), dc.Kind
+		}
+	}
+	if kind == nil {
+		return nil
+	}
+	return fix.NewAnswerCheck(pc.Package, sdk, kind, fix.CheckFile(pc.Package, calls))
+}
+
 // checked checks that the edits do not overlap, which would be a bug of
 // the rewrite. The reporter then makes the edits' white space what gofmt
 // makes of it (formatFix in edit.go); TestFixTextFormatted and the real-SDK
@@ -579,7 +666,8 @@ func (m *migration) checked(edits []analysis.TextEdit) ([]analysis.TextEdit, str
 	if data == nil {
 		return nil, "the file could not be read"
 	}
-	if _, ok := fix.Apply(data, tf, edits); !ok {
+	own := slices.DeleteFunc(slices.Clone(edits), func(e analysis.TextEdit) bool { return m.mod.Pass.Fset.File(e.Pos) != tf })
+	if _, ok := fix.Apply(data, tf, own); !ok {
 		return nil, "the fix's edits overlap"
 	}
 	return edits, ""

@@ -3,7 +3,6 @@ package migrate
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -184,7 +183,7 @@ func hasImportedGates(pc *model.Model) bool {
 // requests, a middleware or a notification handler.
 func isGateCandidate(pc *model.Model, sdk *mcpsdk.SDK, fn ast.Node, dc *model.DirectCall) bool {
 	if _, ok := fn.(*ast.FuncDecl); !ok {
-		return goroutineOf(dc) != nil || !pc.IsHandler(fn, sdk) && !pc.NotificationFunc(fn)
+		return source.GoroutineOf(dc.Stack) != nil || !pc.IsHandler(fn, sdk) && !pc.NotificationFunc(fn)
 	}
 	if pc.NotificationFunc(fn) || pc.IsHandler(fn, sdk) && !pc.TakesRequest(fn, sdk) {
 		return false
@@ -192,22 +191,6 @@ func isGateCandidate(pc *model.Model, sdk *mcpsdk.SDK, fn ast.Node, dc *model.Di
 	probe := &migration{mod: pc, sdk: sdk, fn: fn}
 	why, ok := probe.matchHandler()
 	return !ok && why != "mcp-go resource handlers return contents, which cannot carry requests"
-}
-
-// goroutineOf returns the go statement whose function makes the request,
-// or nil.
-func goroutineOf(dc *model.DirectCall) *ast.GoStmt {
-	for i := len(dc.Stack) - 1; i > 0; i-- {
-		if lit, ok := dc.Stack[i].(*ast.FuncLit); ok {
-			if g, ok := dc.Stack[i-1].(*ast.CallExpr); ok && g.Fun == ast.Expr(lit) && i >= 2 {
-				if gs, ok := dc.Stack[i-2].(*ast.GoStmt); ok {
-					return gs
-				}
-			}
-			return nil
-		}
-	}
-	return nil
 }
 
 // usedKeys are the keys the package requests and reads already.
@@ -311,7 +294,7 @@ func (c *chain) literalReason(dc *model.DirectCall, fn ast.Node) string {
 	if d := source.OuterDecl(dc.Stack); d != nil {
 		name = d.Name.Name
 	}
-	if goroutineOf(dc) != nil {
+	if source.GoroutineOf(dc.Stack) != nil {
 		return "the request is made in a goroutine that " + name + " starts and waits for (a semaphore or a timeout around it): the round trip returns the request instead of waiting for the answer, so there is nothing left to wait for; make the request in " + name + " itself, then run -fix again"
 	}
 	return "the request is made in a function literal in " + name + " that is not a handler; make it in a declared function, which the fix can migrate with its callers"
@@ -339,11 +322,11 @@ func (c *chain) gateSignature(gf *chainFn, dc *model.DirectCall) string {
 		return "the request is not a method call"
 	}
 	params := g.sig.Params()
-	replace, after := -1, c.ctxIndex(params)
+	replace, after := -1, source.ContextIndex(params)
 	if g.gosdk() {
 		switch x := ast.Unparen(sel.X).(type) {
 		case *ast.Ident: // ss.Elicit(...), ss a parameter
-			i := paramIndex(params, c.mod.Info.Uses[x])
+			i := source.ParamIndex(params, c.mod.Info.Uses[x])
 			if i < 0 {
 				return "the session " + x.Name + " that asks is not a parameter of " + name
 			}
@@ -356,7 +339,7 @@ func (c *chain) gateSignature(gf *chainFn, dc *model.DirectCall) string {
 			id, ok := ast.Unparen(x.X).(*ast.Ident)
 			i := -1
 			if ok {
-				i = paramIndex(params, c.mod.Info.Uses[id])
+				i = source.ParamIndex(params, c.mod.Info.Uses[id])
 			}
 			if i < 0 || !c.isToolRequest(params.At(i).Type()) {
 				return "the session that asks is not a parameter of " + name + " (nor the Session of a tool request it takes)"
@@ -375,7 +358,7 @@ func (c *chain) gateSignature(gf *chainFn, dc *model.DirectCall) string {
 			return c.finishSignature(gf, -1, i, i)
 		}
 	}
-	gf.req = freshIn(c.mod, gf.decl.Body.Pos(), map[string]bool{}, reqName(c.sdk))
+	gf.req = fix.FreshAt(c.mod.Pass.Pkg, gf.decl.Body.Pos(), map[string]bool{}, reqName(c.sdk))
 	return c.finishSignature(gf, replace, after, -1)
 }
 
@@ -386,7 +369,7 @@ func (c *chain) gateSignature(gf *chainFn, dc *model.DirectCall) string {
 func (c *chain) finishSignature(gf *chainFn, replace, after, existing int) string {
 	sig := gf.obj.Type().(*types.Signature)
 	params := sig.Params()
-	gf.key = freshIn(c.mod, gf.decl.Body.Pos(), map[string]bool{gf.req: true}, "key")
+	gf.key = fix.FreshAt(c.mod.Pass.Pkg, gf.decl.Body.Pos(), map[string]bool{gf.req: true}, "key")
 	if replace >= 0 || existing >= 0 {
 		after = -1
 	}
@@ -421,18 +404,16 @@ func (c *chain) finishSignature(gf *chainFn, replace, after, existing int) strin
 func askResults(res *types.Tuple) []int {
 	var rs []int
 	for i := 0; i < res.Len(); i++ {
-		if i == res.Len()-1 && isError(res.At(i).Type()) {
+		if i == res.Len()-1 && source.IsError(res.At(i).Type()) {
 			rs = append(rs, model.ResultAsk)
 		}
 		rs = append(rs, i)
 	}
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+	if res.Len() == 0 || !source.IsError(res.At(res.Len()-1).Type()) {
 		rs = append(rs, model.ResultAsk)
 	}
 	return rs
 }
-
-func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
 // plainResults checks that fn's results are unnamed (a bare return would
 // not return the request) and have zero values the fix can write.
@@ -443,30 +424,11 @@ func (c *chain) plainResults(f *chainFn) string {
 		if res.At(i).Name() != "" {
 			return f.obj.Name() + " has named results"
 		}
-		if _, ok := fix.ZeroValue(res.At(i).Type(), qual); !ok && !isError(res.At(i).Type()) {
+		if _, ok := fix.ZeroValue(res.At(i).Type(), qual); !ok && !source.IsError(res.At(i).Type()) {
 			return f.obj.Name() + "'s results have no zero value the fix can write"
 		}
 	}
 	return ""
-}
-
-// ctxIndex is the index of the first context.Context parameter, or -1.
-func (c *chain) ctxIndex(params *types.Tuple) int {
-	for i := 0; i < params.Len(); i++ {
-		if mcpsdk.IsNamed(params.At(i).Type(), "context", "Context") {
-			return i
-		}
-	}
-	return -1
-}
-
-func paramIndex(params *types.Tuple, obj types.Object) int {
-	for i := 0; i < params.Len(); i++ {
-		if params.At(i) == obj {
-			return i
-		}
-	}
-	return -1
 }
 
 // isToolRequest reports whether t is the SDK's tool request type, as tool
@@ -506,24 +468,6 @@ func reqName(sdk *mcpsdk.SDK) string {
 	return "request"
 }
 
-// freshIn returns base, or base with a number, that names nothing visible
-// at pos and is not in taken.
-func freshIn(pc *model.Model, pos token.Pos, taken map[string]bool, base string) string {
-	return fix.Fresh(pc.Pass.Pkg.Scope().Innermost(pos), pos, taken, base, inner)
-}
-
-// inner reports whether a scope nested in s declares name (a later
-// declaration would then clash or shadow).
-func inner(s *types.Scope, name string) bool {
-	for i := 0; i < s.NumChildren(); i++ {
-		ch := s.Child(i)
-		if ch.Lookup(name) != nil || inner(ch, name) {
-			return true
-		}
-	}
-	return false
-}
-
 // gateBody is what a gate's migration needs to write its body: its key
 // parameter, and its results around the one that asks.
 type gateBody struct {
@@ -550,7 +494,7 @@ func (gb *gateBody) around() (string, string) {
 			continue
 		}
 		z := "nil"
-		if !isError(res.At(i).Type()) {
+		if !source.IsError(res.At(i).Type()) {
 			z, _ = fix.ZeroValue(res.At(i).Type(), qual)
 		}
 		if seen {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
@@ -63,7 +64,7 @@ func indexCalls(pc *model.Model) *callIndex {
 				}
 			case *ast.Ident:
 				fn, _ := pc.Info.Uses[n].(*types.Func)
-				if fn == nil || fn.Pkg() == nil || !tracked(fn) || calledAt(n, stack) {
+				if fn == nil || fn.Pkg() == nil || !tracked(fn) || source.CalledAt(n, stack) {
 					return
 				}
 				ix.values[fn.Origin()] = append(ix.values[fn.Origin()], n.Pos())
@@ -71,36 +72,6 @@ func indexCalls(pc *model.Model) *callIndex {
 		})
 	}
 	return ix
-}
-
-// calledAt reports whether the identifier at the top of stack is the
-// function of a call (f(...), x.f(...), pkg.f(...)).
-func calledAt(id *ast.Ident, stack []ast.Node) bool {
-	var fun ast.Node = id
-	i := len(stack) - 2
-	if i >= 0 {
-		if sel, ok := stack[i].(*ast.SelectorExpr); ok && sel.Sel == id {
-			fun = sel
-			i--
-		}
-	}
-	for i >= 0 {
-		if p, ok := stack[i].(*ast.ParenExpr); ok {
-			fun = p
-			i--
-			continue
-		}
-		break
-	}
-	if i < 0 {
-		return false
-	}
-	if ix, ok := stack[i].(*ast.IndexExpr); ok && ix.X == fun { // f[T](...)
-		fun = ix
-		i--
-	}
-	call, ok := stack[i].(*ast.CallExpr)
-	return ok && call.Fun == fun
 }
 
 // grow follows the callers of the chain functions up to the handlers:
@@ -266,8 +237,8 @@ func (c *chain) wrapperSignature(w *chainFn) string {
 			return c.finishSignature(w, -1, i, i)
 		}
 	}
-	w.req = freshIn(c.mod, w.decl.Body.Pos(), map[string]bool{}, reqName(c.sdk))
-	return c.finishSignature(w, -1, c.ctxIndex(params), -1)
+	w.req = fix.FreshAt(c.mod.Pass.Pkg, w.decl.Body.Pos(), map[string]bool{}, reqName(c.sdk))
+	return c.finishSignature(w, -1, source.ContextIndex(params), -1)
 }
 
 // siteStmt finds the statement of a call and checks its shape.

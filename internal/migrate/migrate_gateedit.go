@@ -11,6 +11,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -121,7 +122,7 @@ func (c *chain) fixMessage() string {
 	name := first.obj.Name()
 	switch {
 	case c.gate != nil && !c.additive:
-		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%d functions changed, %d calls)", name, len(c.fns), len(c.sites))
+		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%d functions changed, %d calls)", name, len(c.fns), len(c.sites)) + c.gate.checkNote()
 	case c.gate == nil && first.decl == nil:
 		return fmt.Sprintf("Call %s, the round-trip version of %s, and return the result that asks from the handlers (%d calls)", first.fact.Sibling, name, len(c.sites))
 	}
@@ -132,11 +133,16 @@ func (c *chain) fixMessage() string {
 		}
 	}
 	msg := fmt.Sprintf("Add %s, the round-trip version of %s: it takes the call's request and a key and returns the result that asks, which its callers return; %s stays as it is for callers the fix does not move (%d functions added, %d calls switched)", c.siblings[first], name, name, added, len(c.sites))
+	if c.gate != nil && !c.exists[first] {
+		msg += c.gate.checkNote()
+	}
 	if c.exists[first] {
 		msg = fmt.Sprintf("Switch the calls of %s to %s, its round-trip version, and return the result that asks (%d functions added, %d calls switched)", name, c.siblings[first], added, len(c.sites))
 	}
 	return msg
 }
+
+const lostComment = "a comment in the lines the fix replaces would be lost"
 
 // signatureEdits rewrite a chain function's parameters and results as its
 // fact says.
@@ -145,7 +151,7 @@ func (c *chain) signatureEdits(f *chainFn, mcp string) ([]analysis.TextEdit, str
 	type param struct{ name, typ string }
 	var old []param
 	for _, fld := range ft.Params.List {
-		t, ok := c.nodeText(fld.Type)
+		t, ok := c.mod.LineText(fld.Type)
 		if !ok {
 			return nil, "a parameter type of " + f.obj.Name() + " spans several lines"
 		}
@@ -174,7 +180,7 @@ func (c *chain) signatureEdits(f *chainFn, mcp string) ([]analysis.TextEdit, str
 	var oldRes []string
 	if ft.Results != nil {
 		for _, fld := range ft.Results.List {
-			t, ok := c.nodeText(fld.Type)
+			t, ok := c.mod.LineText(fld.Type)
 			if !ok {
 				return nil, "a result type of " + f.obj.Name() + " spans several lines"
 			}
@@ -199,30 +205,10 @@ func (c *chain) signatureEdits(f *chainFn, mcp string) ([]analysis.TextEdit, str
 	} else {
 		edits = append(edits, analysis.TextEdit{Pos: ft.Results.Pos(), End: ft.Results.End(), NewText: []byte(res)})
 	}
-	if why := c.lostIn(ft.Params.Opening, ft.Params.Closing); why != "" {
-		return nil, why
+	if c.mod.CommentIn(ft.Params.Opening, ft.Params.Closing) {
+		return nil, lostComment
 	}
 	return edits, ""
-}
-
-// lostIn says why text in [from, to) cannot be rewritten: a comment.
-func (c *chain) lostIn(from, to token.Pos) string {
-	for _, cg := range c.mod.FileOf(from).Comments {
-		if cg.Pos() < to && cg.End() > from {
-			return "a comment in the lines the fix replaces would be lost"
-		}
-	}
-	return ""
-}
-
-// nodeText returns the source text of a one-line node.
-func (c *chain) nodeText(n ast.Node) (string, bool) {
-	data, tf := c.mod.Src(n.Pos())
-	if data == nil {
-		return "", false
-	}
-	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
-	return s, !strings.Contains(s, "\n")
 }
 
 // returnEdits add the result that asks, nil, to each return of a chain
@@ -274,8 +260,8 @@ func (c *chain) returnEdits(f *chainFn) ([]analysis.TextEdit, string) {
 // result that asks and returns it when it is set.
 func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string) string) ([]analysis.TextEdit, string) {
 	call := s.call
-	if why := c.lostIn(call.Lparen, call.Rparen); why != "" {
-		return nil, why
+	if c.mod.CommentIn(call.Lparen, call.Rparen) {
+		return nil, lostComment
 	}
 	req := ""
 	if s.root != nil {
@@ -309,7 +295,7 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 	if c.names[s.in] == nil {
 		c.names[s.in] = map[string]bool{}
 	}
-	ask := freshIn(c.mod, s.stmt.Pos(), c.names[s.in], "ask")
+	ask := fix.FreshAt(c.mod.Pass.Pkg, s.stmt.Pos(), c.names[s.in], "ask")
 	c.names[s.in][ask] = true
 	ret := c.propagate(s, ask, file)
 	then := fmt.Sprintf("%s != nil {\n%s\treturn %s\n%s}", ask, ind, ret, ind)
@@ -322,7 +308,7 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 			case old == nil:
 				parts = append(parts, "_")
 			default:
-				t, _ := c.nodeText(old[i])
+				t, _ := c.mod.LineText(old[i])
 				parts = append(parts, t)
 			}
 		}
@@ -339,7 +325,7 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 			mcp := pkgIn(file, c.sdk.TypesPkg)
 			edits = append(edits, analysis.TextEdit{Pos: st.Pos(), End: st.Pos(), NewText: []byte("var " + ask + " *" + mcp + "." + c.sdk.RoundTrip.ToolResult + "\n" + ind)})
 		}
-		at := c.afterComment(st.End())
+		at := c.mod.AfterComment(st.End())
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + ind + "if " + then)})
 	case *ast.IfStmt:
 		init := st.Init.(*ast.AssignStmt)
@@ -348,18 +334,6 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 			analysis.TextEdit{Pos: st.Cond.Pos(), End: st.Cond.Pos(), NewText: []byte(then + " else if ")})
 	}
 	return edits, ""
-}
-
-// afterComment returns pos, or the end of a comment that follows it on
-// its line.
-func (c *chain) afterComment(pos token.Pos) token.Pos {
-	tf := c.mod.Pass.Fset.File(pos)
-	for _, cg := range c.mod.FileOf(pos).Comments {
-		if cg.Pos() >= pos && tf.Line(cg.Pos()) == tf.Line(pos) {
-			return cg.End()
-		}
-	}
-	return pos
 }
 
 // propagate spells what a call returns when the callee asks: a handler's
@@ -377,7 +351,7 @@ func (c *chain) propagate(s *site, ask string, file *ast.File) string {
 		switch {
 		case i == model.ResultAsk:
 			parts = append(parts, ask)
-		case isError(res.At(i).Type()):
+		case source.IsError(res.At(i).Type()):
 			parts = append(parts, "nil")
 		default:
 			z, _ := fix.ZeroValue(res.At(i).Type(), qual)

@@ -2,12 +2,12 @@ package migrate
 
 import (
 	"fmt"
-	"github.com/elicitlint/elicitlint/internal/fix"
-	"github.com/elicitlint/elicitlint/internal/source"
 	"go/ast"
 	"go/token"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -2,16 +2,16 @@ package migrate
 
 import (
 	"fmt"
-	"github.com/elicitlint/elicitlint/internal/fix"
-	"github.com/elicitlint/elicitlint/internal/source"
-	"github.com/elicitlint/elicitlint/internal/textedit"
 	"go/format"
 	"go/token"
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"github.com/elicitlint/elicitlint/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -196,7 +196,7 @@ edits:
 		if why != "" {
 			return nil, why
 		}
-		at := c.afterComment(f.decl.End())
+		at := c.mod.AfterComment(f.decl.End())
 		out = append(out, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
 	}
 	return out, ""

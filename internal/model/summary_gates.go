@@ -59,7 +59,9 @@ func summariseGates(pc *Model, cands []handlerCand) map[*types.Func]*flow.GateFa
 		slices.SortFunc(g.Params, func(a, b flow.GateParam) int { return a.Index - b.Index })
 	}
 	for fn, g := range gates {
-		pc.Pass.ExportObjectFact(fn, g)
+		if fn.Pkg() == pc.Pass.Pkg { // the flow also notes what it learns of callees
+			pc.Pass.ExportObjectFact(fn, g)
+		}
 	}
 	return gates
 }

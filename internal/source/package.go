@@ -17,6 +17,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"strings"
 	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -183,4 +184,37 @@ func (pc *Package) LocalTarget(e ast.Expr) bool {
 	}
 	v, _ := pc.Info.ObjectOf(id).(*types.Var)
 	return IsLocal(v)
+}
+
+// CommentIn reports whether a comment overlaps [from, to), which a fix
+// that rewrites that text would lose.
+func (pc *Package) CommentIn(from, to token.Pos) bool {
+	for _, cg := range pc.FileOf(from).Comments {
+		if cg.Pos() < to && cg.End() > from {
+			return true
+		}
+	}
+	return false
+}
+
+// LineText returns the source text of n, and whether it is on one line.
+func (pc *Package) LineText(n ast.Node) (string, bool) {
+	data, tf := pc.Src(n.Pos())
+	if data == nil {
+		return "", false
+	}
+	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	return s, !strings.Contains(s, "\n")
+}
+
+// AfterComment returns pos, or the end of a comment that follows it on
+// its line.
+func (pc *Package) AfterComment(pos token.Pos) token.Pos {
+	tf := pc.Pass.Fset.File(pos)
+	for _, cg := range pc.FileOf(pos).Comments {
+		if cg.Pos() >= pos && tf.Line(cg.Pos()) == tf.Line(pos) {
+			return cg.End()
+		}
+	}
+	return pos
 }

@@ -24,34 +24,12 @@ func TestRoundTrip(t *testing.T) {
 func book(t *testing.T, protocol, action string) proof.Observation {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-
-	server := mcp.NewServer(&mcp.Implementation{Name: "rtproof", Version: "v0.0.1"}, nil)
-	handlers.Register(server)
-	serverTransport, clientTransport := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, serverTransport, nil)
-	if err != nil {
-		t.Fatalf("server: %v", err)
-	}
-	defer ss.Close()
-
 	user := proof.NewUser(action)
-	client := mcp.NewClient(&mcp.Implementation{Name: "rtproof-client", Version: "v0.0.1"}, &mcp.ClientOptions{
-		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			action, content := user.Answer()
-			return &mcp.ElicitResult{Action: action, Content: content}, nil
-		},
-		// The client fulfils inputRequests in any result, whatever the
-		// protocol. A real client on an older protocol has never heard of
-		// them, so on those sessions it must hand the result back as is.
-		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: protocol < proof.Modern},
-	})
 	var wire proof.Wire
-	cs, err := client.Connect(ctx, wireTransport{clientTransport, &wire},
-		&mcp.ClientSessionOptions{ProtocolVersion: protocol})
-	if err != nil {
-		t.Fatalf("client: %v", err)
-	}
-	defer cs.Close()
+	cs := connect(ctx, t, protocol, func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		action, content := user.Answer()
+		return &mcp.ElicitResult{Action: action, Content: content}, nil
+	}, func(tr mcp.Transport) mcp.Transport { return wireTransport{tr, &wire} })
 
 	obs := proof.Observation{Negotiated: cs.InitializeResult().ProtocolVersion}
 	text, isError, err := call(ctx, cs)
@@ -63,6 +41,33 @@ func book(t *testing.T, protocol, action string) proof.Observation {
 	obs.Elicitations = user.Asked()
 	wire.Fill(&obs)
 	return obs
+}
+
+// connect serves the handlers to a client on protocol whose user answers
+// with elicit, over the client transport wrap makes of an in-memory one.
+// The sessions close when the test ends.
+func connect(ctx context.Context, t *testing.T, protocol string, elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error), wrap func(mcp.Transport) mcp.Transport) *mcp.ClientSession {
+	server := mcp.NewServer(&mcp.Implementation{Name: "rtproof", Version: "v0.0.1"}, nil)
+	handlers.Register(server)
+	serverTransport, clientTransport := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, serverTransport, nil)
+	if err != nil {
+		t.Fatalf("server: %v", err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	client := mcp.NewClient(&mcp.Implementation{Name: "rtproof-client", Version: "v0.0.1"}, &mcp.ClientOptions{
+		ElicitationHandler: elicit,
+		// The client fulfils inputRequests in any result, whatever the
+		// protocol. A real client on an older protocol has never heard of
+		// them, so on those sessions it must hand the result back as is.
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: protocol < proof.Modern},
+	})
+	cs, err := client.Connect(ctx, wrap(clientTransport), &mcp.ClientSessionOptions{ProtocolVersion: protocol})
+	if err != nil {
+		t.Fatalf("client: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }
 
 // call calls what the handlers registered under the name "book": the

@@ -2,10 +2,12 @@ package migrategatelib
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -39,5 +41,38 @@ func ConfirmPurgeRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key st
 		log.Printf("elicitation failed: %v", err)
 		return false, nil, err
 	}
+	if err := validateElicitResult(purgeSchema, result); err != nil {
+		log.Printf("elicitation failed: %v", err)
+		return false, nil, err
+	}
 	return result.Action == "accept", nil, nil
+}
+
+// validateElicitResult checks an accepted answer against the schema it
+// was requested with and fills in the schema's defaults, as
+// ServerSession.Elicit did: the answer is client input, and the SDK does
+// not check it on the round trip.
+func validateElicitResult(schema any, res *mcp.ElicitResult) error {
+	if res == nil || res.Content == nil || schema == nil {
+		return nil // only an accepted answer has content
+	}
+	data, err := json.Marshal(schema)
+	if err != nil {
+		return err
+	}
+	var s *jsonschema.Schema
+	if err := json.Unmarshal(data, &s); err != nil || s == nil {
+		return err
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		return err
+	}
+	if err := resolved.Validate(res.Content); err != nil {
+		return errors.New("elicitation result content does not match requested schema: " + err.Error())
+	}
+	if err := resolved.ApplyDefaults(&res.Content); err != nil {
+		return errors.New("failed to apply schema defaults to elicitation result: " + err.Error())
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ package jsonschema
 
 import (
 	"encoding/json"
+	"net/url"
 	"reflect"
 )
 
@@ -47,3 +48,20 @@ func For[T any](opts *ForOptions) (*Schema, error) { return nil, nil }
 func ForType(t reflect.Type, opts *ForOptions) (*Schema, error) { return nil, nil }
 
 func Ptr[T any](x T) *T { return &x }
+
+// A Loader reads and unmarshals the schema at uri, if any.
+type Loader func(uri *url.URL) (*Schema, error)
+
+type ResolveOptions struct {
+	BaseURI          string
+	Loader           Loader
+	ValidateDefaults bool
+}
+
+type Resolved struct{ root *Schema }
+
+func (root *Schema) Resolve(opts *ResolveOptions) (*Resolved, error) { return &Resolved{root}, nil }
+
+func (rs *Resolved) Validate(instance any) error { return nil }
+
+func (rs *Resolved) ApplyDefaults(instancep any) error { return nil }
