@@ -162,27 +162,7 @@ func boolIdx(b bool) int {
 // leavesWithoutWork reports whether every path from b ends (a return, a
 // panic, a call that never returns) before it calls work.
 func leavesWithoutWork(env *failflow.Env, b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{b}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		for _, instr := range x.Instrs {
-			if failflow.WorkOf(env, instr) != nil {
-				return false
-			}
-		}
-		if len(x.Instrs) > 0 && env.SF.EndsPath(x) {
-			continue
-		}
-		if len(x.Succs) == 0 {
-			continue
-		}
-		stack = append(stack, x.Succs...)
-	}
-	return true
+	return failflow.WalkPaths(env, b, func(instr ssa.Instruction, ends bool) bool {
+		return ends || failflow.WorkOf(env, instr) == nil
+	})
 }

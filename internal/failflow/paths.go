@@ -424,6 +424,33 @@ func (f *Flow) reach(b *ssa.BasicBlock) map[ssa.Instruction]bool {
 		return m
 	}
 	m := map[ssa.Instruction]bool{}
+	WalkPaths(f.env, b, func(instr ssa.Instruction, ends bool) bool {
+		switch instr.(type) {
+		case *ssa.Return, *ssa.Panic:
+			m[instr] = true
+		case *ssa.Call:
+			if ends || f.Work(instr) != nil {
+				m[instr] = true
+			}
+		default:
+			if ends {
+				m[instr] = true
+			}
+		}
+		return true
+	})
+	f.outcomes[b] = m
+	return m
+}
+
+// WalkPaths visits, depth first, the instructions of the blocks reachable
+// from b, each block once, and does not go past a block that ends a path
+// (a return, a panic, a call that never returns), whose last instruction
+// it visits a second time with ends set. It stops, and returns false, when
+// visit returns false. Every walk of what a path does from a block (the
+// outcomes a branch leads to, whether a path leaves before the work) is
+// this one.
+func WalkPaths(env *Env, b *ssa.BasicBlock, visit func(instr ssa.Instruction, ends bool) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	stack := []*ssa.BasicBlock{b}
 	for len(stack) > 0 {
@@ -434,23 +461,19 @@ func (f *Flow) reach(b *ssa.BasicBlock) map[ssa.Instruction]bool {
 		}
 		seen[x] = true
 		for _, instr := range x.Instrs {
-			switch instr.(type) {
-			case *ssa.Return, *ssa.Panic:
-				m[instr] = true
-			case *ssa.Call:
-				if f.Work(instr) != nil {
-					m[instr] = true
-				}
+			if !visit(instr, false) {
+				return false
 			}
 		}
-		if len(x.Instrs) > 0 && f.env.SF.EndsPath(x) {
-			m[x.Instrs[len(x.Instrs)-1]] = true
+		if len(x.Instrs) > 0 && env.SF.EndsPath(x) {
+			if !visit(x.Instrs[len(x.Instrs)-1], true) {
+				return false
+			}
 			continue
 		}
 		stack = append(stack, x.Succs...)
 	}
-	f.outcomes[b] = m
-	return m
+	return true
 }
 
 // EdgeSet is the set passed from block p to its successor b.

@@ -44,11 +44,8 @@ type GuardError struct {
 
 var guards = map[string]*Guard{
 	"go-sdk": {
-		RequestMethod: "ClientCapabilities",
-		CapsType:      "ClientCapabilities",
-		Fields:        map[string]string{KindElicitation: "Elicitation", KindSampling: "Sampling", KindRoots: "RootsV2"},
-		URLField:      "URL",
-		Pin:           "mcp.ServerOptions.SupportedProtocolVersions without 2026-07-28",
+		Fields: map[string]string{KindElicitation: "Elicitation", KindSampling: "Sampling", KindRoots: "RootsV2"},
+		Pin:    "mcp.ServerOptions.SupportedProtocolVersions without 2026-07-28",
 		// go-sdk's ServerSession.Elicit checks the capability itself;
 		// CreateMessage and ListRoots send the request, and a client
 		// without the capability answers it with an error.
@@ -59,15 +56,10 @@ var guards = map[string]*Guard{
 		},
 	},
 	"mcp-go": {
-		InfoFunc:     "RequestProtocolInfoFromContext",
 		InfoModern:   "Modern",
-		InfoCaps:     "ClientCapabilities",
 		SessionFunc:  "ClientSessionFromContext",
 		SessionIface: "SessionWithClientInfo",
-		SessionCaps:  "GetClientCapabilities",
-		CapsType:     "ClientCapabilities",
 		Fields:       map[string]string{KindElicitation: "Elicitation", KindSampling: "Sampling", KindRoots: "Roots"},
-		URLField:     "URL",
 		Pin:          "server.WithStreamableHTTPProtocolVersions(mcp.LegacyProtocolVersions()...)",
 		Errors: map[string]GuardError{
 			KindElicitation: {Sentinel: "ErrElicitationNotSupported"},
@@ -80,3 +72,20 @@ var guards = map[string]*Guard{
 // Guard returns how the SDK's handlers read the client's capabilities, or
 // nil when the fix does not know it.
 func (s *SDK) Guard() *Guard { return guards[s.Name] }
+
+// The facts the duty checks read too are held once, in the SDK's Duties:
+// the capabilities type, the url-mode field, and how a request's own
+// capabilities are read (a method of the request, or a function of the
+// context and its result's field) and a session's.
+func init() {
+	for name, g := range guards {
+		d := duties[name]
+		g.CapsType, g.URLField = d.CapsType, d.URLField
+		if d.RequestCaps.Recv != "" {
+			g.RequestMethod = d.RequestCaps.Name
+		} else {
+			g.InfoFunc, g.InfoCaps = d.RequestCaps.Name, d.RequestInfoCaps
+			g.SessionCaps = d.SessionCaps[0].Name
+		}
+	}
+}
