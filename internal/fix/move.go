@@ -35,14 +35,19 @@ func MergeInserts(edits []analysis.TextEdit) []analysis.TextEdit {
 func within(tf *token.File, start, end int, edits []analysis.TextEdit) []textedit.Edit {
 	var es []textedit.Edit
 	for _, e := range edits {
-		if s, t := tf.Offset(e.Pos), tf.Offset(e.End); s >= start && t <= end && pcFile(tf, e.Pos) {
+		if !inFile(tf, e.Pos) {
+			continue
+		}
+		if s, t := tf.Offset(e.Pos), tf.Offset(e.End); s >= start && t <= end {
 			es = append(es, textedit.Edit{Start: s - start, End: t - start, Text: string(e.NewText)})
 		}
 	}
 	return es
 }
 
-func pcFile(tf *token.File, pos token.Pos) bool {
+// inFile reports whether pos is in tf (Offset clamps a position of another
+// file instead of failing).
+func inFile(tf *token.File, pos token.Pos) bool {
 	return int(pos) >= tf.Base() && int(pos) <= tf.Base()+tf.Size()
 }
 

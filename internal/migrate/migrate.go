@@ -93,9 +93,11 @@ type migration struct {
 	imports       map[string]string
 	importEdits   []analysis.TextEdit
 	importBlocked string
-	// check is the package's answer check when an answer gets one;
-	// unchecked says why one that the direct request checked does not.
+	// check is the package's answer check (see answerCheck), checkMade
+	// set once it is looked for; unchecked says why an answer that the
+	// direct request checked is not.
 	check     *fix.AnswerCheck
+	checkMade bool
 	unchecked string
 
 	fixes []analysis.SuggestedFix

@@ -1,7 +1,6 @@
 package migrate
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -54,7 +53,7 @@ func (m *migration) edits() ([]analysis.TextEdit, string) {
 		}
 	}
 	edits = withRepairs(edits, m.asks)
-	if m.check = packageCheck(m.mod, m.sdk); m.check != nil {
+	if m.answerCheck() != nil {
 		// Every migration of the package declares the check, so that their
 		// edits to its file are the same (fix.AnswerCheck).
 		edits = append(edits, m.check.Edits...)
@@ -607,26 +606,29 @@ func (m *migration) planCheck(a *ask, ind string, taken map[string]bool, hoist b
 		return "", nil
 	}
 	ref, x, why := fix.CheckSchema(a.params, v.SchemaField)
-	switch {
-	case why == "" && ref == "" && x == nil:
+	if why == "" && ref == "" && x == nil {
 		return "", nil // no schema: nothing was checked
-	case why == "" && (a.errIf == nil || a.res == ""):
+	}
+	switch {
+	case why != "":
+	case a.errIf == nil || a.res == "":
 		why = "its error or its answer is not kept"
-	case why == "" && x != nil && !hoist:
+	case x != nil && !hoist:
 		why = "its schema is computed in the params of one of several requests"
-	}
-	if m.check = packageCheck(m.mod, m.sdk); why == "" && m.check == nil {
+	case m.answerCheck() == nil:
 		why = "the package has no file the check can be written to, or its name is taken"
-	}
-	if why == "" && x != nil && slices.ContainsFunc(a.repairs, func(e analysis.TextEdit) bool { return e.Pos >= x.Pos() && e.End <= x.End() }) {
+	case x != nil && slices.ContainsFunc(a.repairs, func(e analysis.TextEdit) bool { return e.Pos >= x.Pos() && e.End <= x.End() }):
 		why = "the fix also repairs its schema"
 	}
-	text, ok := "", true
+	var text string
 	if why == "" && x != nil {
-		text, ok = fix.MovedText(m.mod.Package, x, len(ind))
+		var ok bool
+		if text, ok = fix.MovedText(m.mod.Package, x, len(ind)); !ok {
+			why = "its schema is not indented with tabs"
+		}
 	}
-	if why != "" || !ok {
-		m.unchecked = cmp.Or(why, "its schema is not indented with tabs")
+	if why != "" {
+		m.unchecked = why
 		return "", nil
 	}
 	if x == nil {
@@ -636,6 +638,14 @@ func (m *migration) planCheck(a *ask, ind string, taken map[string]bool, hoist b
 	a.schema = m.freshName("schema", taken)
 	taken[a.schema] = true
 	return a.schema + " := " + text + "\n" + ind, &analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(a.schema)}
+}
+
+// answerCheck is the package's answer check (packageCheck), made once.
+func (m *migration) answerCheck() *fix.AnswerCheck {
+	if !m.checkMade {
+		m.check, m.checkMade = packageCheck(m.mod, m.sdk), true
+	}
+	return m.check
 }
 
 // packageCheck is the package's answer check when one of its direct

@@ -82,11 +82,10 @@ type chain struct {
 	// that keep the old function.
 	related []analysis.RelatedInformation
 	// additive says that the chain's functions stay as they are, each
-	// with a round-trip sibling beside it (siblings, exists says which
-	// are declared already); stuck are the calls that keep the old
-	// function (see migrate_sibling.go).
+	// with a round-trip sibling beside it (exists says which are declared
+	// already); stuck are the calls that keep the old function (see
+	// migrate_sibling.go).
 	additive bool
-	siblings map[*chainFn]string
 	exists   map[*chainFn]bool
 	stuck    []stuckCall
 }
@@ -162,7 +161,7 @@ func (c *chain) addFacts(facts map[*types.Func]*model.AskGateFact) {
 			facts[f.obj] = f.fact
 		case c.additive && c.exists[f]:
 			fact := *f.fact
-			fact.Sibling = c.siblings[f]
+			fact.Sibling = f.sibling()
 			facts[f.obj] = &fact
 		}
 	}
@@ -277,7 +276,7 @@ func (c *chain) finish() {
 		}
 	}
 	if c.additive && len(c.sites) == 0 && !slices.ContainsFunc(c.fns, func(f *chainFn) bool { return f.decl != nil && !c.exists[f] }) {
-		c.why = fmt.Sprintf("%s, its round-trip version, is declared already; %s stays for the callers that keep the direct request, and can go once none does", c.siblings[first], first.obj.Name())
+		c.why = fmt.Sprintf("%s, its round-trip version, is declared already; %s stays for the callers that keep the direct request, and can go once none does", first.sibling(), first.obj.Name())
 		return
 	}
 	c.fixes, c.why = c.edits()

@@ -149,7 +149,7 @@ func (c *chain) prune(dead map[*types.Func]string) {
 			case dead[f.obj] != "":
 				changed = true
 				continue
-			case !c.visibleOutside(f) && !c.called(f):
+			case !c.visibleOutside(f) && !slices.ContainsFunc(c.sites, func(s *site) bool { return s.callee == f }):
 				dead[f.obj] = "no call reaches it"
 				changed = true
 				continue
@@ -158,16 +158,6 @@ func (c *chain) prune(dead map[*types.Func]string) {
 		}
 		c.fns = fns
 	}
-}
-
-// called reports whether a site calls f.
-func (c *chain) called(f *chainFn) bool {
-	for _, s := range c.sites {
-		if s.callee == f {
-			return true
-		}
-	}
-	return false
 }
 
 func (c *chain) line(pos token.Pos) int { return c.mod.Pass.Fset.Position(pos).Line }

@@ -132,12 +132,12 @@ func (c *chain) fixMessage() string {
 			added++
 		}
 	}
-	msg := fmt.Sprintf("Add %s, the round-trip version of %s: it takes the call's request and a key and returns the result that asks, which its callers return; %s stays as it is for callers the fix does not move (%d functions added, %d calls switched)", c.siblings[first], name, name, added, len(c.sites))
+	msg := fmt.Sprintf("Add %s, the round-trip version of %s: it takes the call's request and a key and returns the result that asks, which its callers return; %s stays as it is for callers the fix does not move (%d functions added, %d calls switched)", first.sibling(), name, name, added, len(c.sites))
 	if c.gate != nil && !c.exists[first] {
 		msg += c.gate.checkNote()
 	}
 	if c.exists[first] {
-		msg = fmt.Sprintf("Switch the calls of %s to %s, its round-trip version, and return the result that asks (%d functions added, %d calls switched)", name, c.siblings[first], added, len(c.sites))
+		msg = fmt.Sprintf("Switch the calls of %s to %s, its round-trip version, and return the result that asks (%d functions added, %d calls switched)", name, first.sibling(), added, len(c.sites))
 	}
 	return msg
 }

@@ -47,8 +47,8 @@ func (c *chain) stick(pos token.Pos, why string) {
 	c.stuck = append(c.stuck, stuckCall{pos, why})
 }
 
-// siblingSuffix names a chain function's round-trip version.
-const siblingSuffix = "RoundTrip"
+// sibling is the name of the round-trip version of f.
+func (f *chainFn) sibling() string { return f.obj.Name() + "RoundTrip" }
 
 // decideAdditive chooses between the migration in place and the additive
 // one, and plans the siblings of the latter; it returns why neither can
@@ -63,14 +63,12 @@ func (c *chain) decideAdditive() string {
 	if !c.additive {
 		return ""
 	}
-	c.siblings = map[*chainFn]string{}
 	c.exists = map[*chainFn]bool{}
 	for _, f := range c.fns {
 		if f.decl == nil {
 			continue
 		}
-		name := f.obj.Name() + siblingSuffix
-		c.siblings[f] = name
+		name := f.sibling()
 		switch obj := c.lookupSibling(f, name); {
 		case obj == nil:
 		case !c.matchesFact(obj, f):
@@ -163,7 +161,7 @@ func (c *chain) calleeName(s *site) string {
 		return s.callee.fact.Sibling
 	}
 	if c.additive {
-		return c.siblings[s.callee]
+		return s.callee.sibling()
 	}
 	return ""
 }
@@ -210,7 +208,7 @@ func (c *chain) siblingText(f *chainFn, edits []analysis.TextEdit) (string, stri
 		return "", "the file could not be read"
 	}
 	lo, hi := tf.Offset(f.decl.Pos()), tf.Offset(f.decl.End())
-	rel := []textedit.Edit{{Start: tf.Offset(f.decl.Name.Pos()) - lo, End: tf.Offset(f.decl.Name.End()) - lo, Text: c.siblings[f]}}
+	rel := []textedit.Edit{{Start: tf.Offset(f.decl.Name.Pos()) - lo, End: tf.Offset(f.decl.Name.End()) - lo, Text: f.sibling()}}
 	for _, e := range edits {
 		te := textedit.Edit{Start: tf.Offset(e.Pos) - lo, End: tf.Offset(e.End) - lo, Text: string(e.NewText)}
 		for _, p := range rel {
@@ -224,7 +222,7 @@ func (c *chain) siblingText(f *chainFn, edits []analysis.TextEdit) (string, stri
 	if formatted, err := format.Source(decl); err == nil {
 		decl = formatted
 	}
-	name, old := c.siblings[f], f.obj.Name()
+	name, old := f.sibling(), f.obj.Name()
 	doc := fix.Comment(fmt.Sprintf("%s is %s on the round trip of protocol 2026-07-28: it takes the call's request and a key, and returns the result that asks, which the caller returns from its handler (nil once the answer is in the request). %s stays for the callers that keep the direct request.", name, old, old), 72)
 	return "\n\n" + doc + strings.TrimRight(string(decl), "\n"), ""
 }

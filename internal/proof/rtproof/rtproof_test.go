@@ -90,14 +90,7 @@ func TestRTProofFixedHandler(t *testing.T) {
 			t.Parallel()
 			dir := rtproofModule(t, sdk, rtproofSource(t, sdk, "legacy"))
 			elicitlint := prooftest.Elicitlint(t)
-			out, errOut, code := prooftest.Run(t, dir, elicitlint, "-fix", "./handlers")
-			if code != 0 && code != 3 {
-				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
-			}
-			fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			fixed, out, errOut := fixHandlers(t, dir)
 			if bytes.Equal(fixed, rtproofSource(t, sdk, "legacy")) {
 				t.Fatalf("-fix changed nothing:\n%s%s", out, errOut)
 			}
@@ -144,13 +137,7 @@ func TestRTProofPromptAndResource(t *testing.T) {
 				}
 			}
 			elicitlint := prooftest.Elicitlint(t)
-			if out, errOut, code := prooftest.Run(t, dir, elicitlint, "-fix", "./handlers"); code != 0 && code != 3 {
-				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
-			}
-			fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			fixed, _, _ := fixHandlers(t, dir)
 			if bytes.Contains(fixed, []byte(".Elicit(ctx")) || bytes.Contains(fixed, []byte("RequestElicitation(")) {
 				t.Fatalf("the fixed handler still makes a direct request:\n%s", fixed)
 			}
@@ -200,6 +187,21 @@ func runRTProof(t *testing.T, sdk string, handlerSrc []byte, want map[string]str
 	if len(res.failed) > 0 {
 		t.Errorf("%s round-trip proof failed in %v; harness output:\n%s", sdk, res.failed, res.output)
 	}
+}
+
+// fixHandlers runs elicitlint -fix on the harness's handlers in dir and
+// returns the fixed handlers/book.go, with what elicitlint printed.
+func fixHandlers(t *testing.T, dir string) (fixed []byte, out, errOut string) {
+	t.Helper()
+	out, errOut, code := prooftest.Run(t, dir, prooftest.Elicitlint(t), "-fix", "./handlers")
+	if code != 0 && code != 3 {
+		t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
+	}
+	fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fixed, out, errOut
 }
 
 // rtproofModule copies the harness for sdk and the shared proof package to
@@ -330,14 +332,7 @@ func TestRTProofFixedGate(t *testing.T) {
 				}
 			}
 			dir := rtproofModule(t, sdk, orig)
-			out, errOut, code := prooftest.Run(t, dir, prooftest.Elicitlint(t), "-fix", "./handlers")
-			if code != 0 && code != 3 {
-				t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
-			}
-			fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			fixed, out, errOut := fixHandlers(t, dir)
 			if bytes.Contains(fixed, []byte(".Elicit(ctx")) || bytes.Contains(fixed, []byte("RequestElicitation(")) {
 				t.Fatalf("the fixed gate still makes a direct request:\n%s%s%s", fixed, out, errOut)
 			}

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
 )
 
 // go-sdk's ServerSession.Elicit validates an accepted answer against the
@@ -35,14 +33,7 @@ func TestRTProofValidatesAnswers(t *testing.T) {
 		}
 	}
 
-	elicitlint := prooftest.Elicitlint(t)
-	if out, errOut, code := prooftest.Run(t, dir, elicitlint, "-fix", "./handlers"); code != 0 && code != 3 {
-		t.Fatalf("elicitlint -fix: exit %d\n%s%s", code, out, errOut)
-	}
-	fixed, err := os.ReadFile(filepath.Join(dir, "handlers", "book.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	fixed, _, _ := fixHandlers(t, dir)
 	if bytes.Equal(fixed, legacy) || bytes.Contains(fixed, []byte(".Elicit(ctx")) {
 		t.Fatalf("-fix did not migrate the handler:\n%s", fixed)
 	}
