@@ -2,8 +2,10 @@ package analyzer_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/analyzer"
 	"github.com/elicitlint/elicitlint/internal/proof/prooftest"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -133,7 +136,16 @@ func snapshotOf(t *testing.T, dir string, results []*analysistest.Result) []byte
 			}
 			for _, f := range d.SuggestedFixes {
 				sf := snapFix{Message: f.Message}
-				for _, e := range f.TextEdits {
+				// The checker sorts a fix's edits by token.Pos (its
+				// ValidateFix), and go/packages parses a package's files in
+				// parallel, so the files of a fix that edits several come
+				// in any order: show them by name, each file's in place.
+				edits := slices.Clone(f.TextEdits)
+				slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int {
+					pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+					return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+				})
+				for _, e := range edits {
 					sf.Edits = append(sf.Edits, snapEdit{pos(e.Pos, e.End), string(e.NewText)})
 				}
 				sd.Fixes = append(sd.Fixes, sf)
@@ -187,6 +199,21 @@ func lineDiffText(want, got string) string {
 		if !slices.Contains(wl, l) && n < 80 {
 			b.WriteString("+ " + l + "\n")
 			n++
+		}
+	}
+	if n == 0 { // the same lines in another order: show where the order parts
+		i := 0
+		for i < len(wl) && i < len(gl) && wl[i] == gl[i] {
+			i++
+		}
+		fmt.Fprintf(&b, "the same lines in another order, from line %d:\n", i+1)
+		for j := i; j < i+12; j++ {
+			if j < len(wl) {
+				b.WriteString("- " + wl[j] + "\n")
+			}
+			if j < len(gl) {
+				b.WriteString("+ " + gl[j] + "\n")
+			}
 		}
 	}
 	return b.String()
