@@ -23,7 +23,7 @@ import (
 )
 
 // Check is the content-schema check, for the suite (analyzer.Analyzer).
-var Check = check.Check{Name: config.CheckContentSchema, Doc: "report reads of an answer's Content that cannot match the schema the same elicitation asked for", Run: Run}
+var Check = check.Check{Name: config.CheckContentSchema, Doc: "report reads of an answer's Content that cannot match the schema the same elicitation asked for, and boxes the form asks the user to tick that are never read", Run: Run}
 
 // Analyzer is the content-schema check as an analyzer of its own, for go vet,
 // nogo and multichecker drivers.
@@ -64,6 +64,7 @@ func Run(c *check.Pass) {
 		for _, r := range model.KeyReads(c.Model, site, c.Sum.Schemas.Reader.Resolve) {
 			checkKeyRead(c, site, rs, r)
 		}
+		checkUnread(c, site, ps, rs)
 		checkHelperReads(c, site, rs)
 	}
 }

@@ -55,8 +55,8 @@ func gosdk(ctx context.Context, ss *sdk.ServerSession) error {
 
 // A map stored, then read.
 func stored(ctx context.Context, ss *sdk.ServerSession) {
-	res, _ := ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: booking})
-	if res.Action != "accept" { // want `only checked for "accept".*\(actions\)`
+	res, _ := ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: booking}) // want `asks for "agree", a box the user ticks.*\(content-schema\)`
+	if res.Action != "accept" {                                                            // want `only checked for "accept".*\(actions\)`
 		return
 	}
 	m := res.Content
@@ -75,7 +75,7 @@ func dynamicSchema(ctx context.Context, ss *sdk.ServerSession, s map[string]any)
 var req = mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "m", RequestedSchema: booking}}
 
 func mcpgo(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Book", RequestedSchema: booking}})
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Book", RequestedSchema: booking}}) // want `asks for "agree", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func mcpgo(ctx context.Context, s *server.MCPServer) error {
 
 // The 2026-07-28 round trip: the answer is matched to the request by key.
 func roundTrip(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	res, ok := req.Params.InputResponses["book"].(*sdk.ElicitResult)
+	res, ok := req.Params.InputResponses["book"].(*sdk.ElicitResult) // want `asks for "agree", a box the user ticks.*\(content-schema\)`
 	if !ok {
 		return &sdk.CallToolResult{InputRequests: sdk.InputRequestMap{
 			"book": &sdk.ElicitParams{Message: "Book", RequestedSchema: booking},

@@ -48,7 +48,7 @@ func deleteItem(ctx context.Context, ss *mcp.ServerSession, name string) error {
 // action returns the answer's action converted: its callers' values are
 // actions.
 func action(ctx context.Context, ss *mcp.ServerSession) (string, error) { // want action:`returnsAction\(0\)`
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?", RequestedSchema: confirmSchema})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go ahead?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		return "", err
 	}

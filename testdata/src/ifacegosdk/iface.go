@@ -111,7 +111,7 @@ func (store) Wipe() {}
 
 // Goes ahead when the request fails: on 2026-07-28 sessions, always.
 func (t *tools) wipe(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	res, err := t.ask.Elicit(ctx, &mcp.ElicitParams{Message: "Wipe the store?", RequestedSchema: confirmSchema}) // want `ServerSession\.Elicit, called through the interface asker, fails with "cannot be sent while serving a request on protocol version 2026-07-28" on sessions that negotiate protocol 2026-07-28.*\(round-trip\)`
+	res, err := t.ask.Elicit(ctx, &mcp.ElicitParams{Message: "Wipe the store?", RequestedSchema: confirmSchema}) // want `ServerSession\.Elicit, called through the interface asker, fails with "cannot be sent while serving a request on protocol version 2026-07-28" on sessions that negotiate protocol 2026-07-28.*\(round-trip\)` `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil {                                                                                              // want `elicitation result is only checked for "accept".*\(actions\)`
 		log.Printf("cannot ask, going ahead: %v", err)
 	} else if res.Action != "accept" {
@@ -163,7 +163,7 @@ type confirmer struct {
 
 func confirm(ctx context.Context, a asker, what string) (bool, error) {
 	c := confirmer{a, what}
-	res, err := c.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + what + "?", RequestedSchema: confirmSchema}) // want `ServerSession\.Elicit, called through the interface asker, fails with "cannot be sent while serving a request on protocol version 2026-07-28" on sessions that negotiate protocol 2026-07-28.*; reached from drop, purge; no automatic fix: the request is made through the interface asker, and the fix rewrites only calls of the SDK's own methods; until it is migrated, pinning the server.*\(round-trip\)`
+	res, err := c.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + what + "?", RequestedSchema: confirmSchema}) // want `ServerSession\.Elicit, called through the interface asker, fails with "cannot be sent while serving a request on protocol version 2026-07-28" on sessions that negotiate protocol 2026-07-28.*; reached from drop, purge; no automatic fix: the request is made through the interface asker, and the fix rewrites only calls of the SDK's own methods; until it is migrated, pinning the server.*\(round-trip\)` `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		log.Printf("cannot ask, going ahead: %v", err)
 		return true, nil // want `confirm returns true when ServerSession.Elicit fails, as it does when the user accepts: on sessions that negotiate protocol 2026-07-28 the direct request always fails.*\(fail-open\)`

@@ -19,7 +19,7 @@ type elicitation interface { // want elicitation:"sdkValues\\(\\*server.MCPServe
 
 func book(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var e elicitation = server.ServerFromContext(ctx)
-	res, err := e.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Book it?", RequestedSchema: schema}}) // want `MCPServer\.RequestElicitation, called through the interface elicitation, returns ErrServerInitiatedRequestUnsupported on sessions that negotiate protocol 2026-07-28.*: return the request in the result.s InputRequests and read the answer from InputResponses.*; no automatic fix: the request is made through the interface elicitation, and the fix rewrites only calls of the SDK.s own methods.*\(round-trip\)`
+	res, err := e.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Book it?", RequestedSchema: schema}}) // want `MCPServer\.RequestElicitation, called through the interface elicitation, returns ErrServerInitiatedRequestUnsupported on sessions that negotiate protocol 2026-07-28.*: return the request in the result.s InputRequests and read the answer from InputResponses.*; no automatic fix: the request is made through the interface elicitation, and the fix rewrites only calls of the SDK.s own methods.*\(round-trip\)` `asks for "ok", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		return mcp.NewToolResultError(err.Error()), nil
 	}

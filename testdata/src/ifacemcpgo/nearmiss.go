@@ -40,16 +40,16 @@ func approve(ctx context.Context, a approver, b sessionAsker) bool {
 	for _, x := range []interface {
 		RequestElicitation(context.Context, mcp.ElicitationRequest) (*mcp.ElicitationResult, error)
 	}{a, b} {
-		res, err := x.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}})
-		if err != nil || res.Action != mcp.ElicitationResponseActionAccept { // want `elicitation result is only checked for "accept".*\(actions\)`
+		res, err := x.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}}) // want `asks for "ok", a box the user ticks.*\(content-schema\)`
+		if err != nil || res.Action != mcp.ElicitationResponseActionAccept {                                                                       // want `elicitation result is only checked for "accept".*\(actions\)`
 			return false
 		}
 	}
-	res, err := a.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}})
+	res, err := a.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}}) // want `asks for "ok", a box the user ticks.*\(content-schema\)`
 	if err != nil || res.Action != mcp.ElicitationResponseActionAccept {
 		return false
 	}
-	res, err = b.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}})
+	res, err = b.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}}) // want `asks for "ok", a box the user ticks.*\(content-schema\)`
 	return err == nil && res.Action == mcp.ElicitationResponseActionAccept
 }
 
