@@ -1,6 +1,7 @@
 package contentschema
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -14,7 +15,9 @@ import (
 
 // Unread confirmations (issue #38 §4). A form that asks for a boolean, a
 // confirm or approve checkbox, and then looks only at the action goes
-// ahead when the user accepts with the box unticked. The check reports
+// ahead when the user accepts with the box unticked; one that asks the
+// user to choose (an enum, or oneOf's titled values) goes ahead the same
+// whatever they choose. The check reports
 // such a property when everything the handler does with the answer is
 // known: it reads the action, and reads Content only by constant keys
 // (directly, or through a local map), none of them the property. Where
@@ -22,8 +25,8 @@ import (
 // dynamic key, a return), it says nothing. A property with a default is
 // not reported: the work may not depend on it.
 
-// checkUnread reports the boolean properties of the requested schema that
-// the handler never reads.
+// checkUnread reports the boolean and single-select properties of the
+// requested schema that the handler never reads.
 func checkUnread(c *check.Pass, site *model.ResultSite, ps *model.ParamsSite, rs *requestedSchema) {
 	if site.Obj == nil || site.Discarded || site.ActionOnly || site.Decision != nil || c.ModeOf(ps) != mcpsdk.ModeForm {
 		return // a url-mode request shows no form, whatever it carries
@@ -34,13 +37,16 @@ func checkUnread(c *check.Pass, site *model.ResultSite, ps *model.ParamsSite, rs
 	}
 	for _, key := range rs.props.Keys {
 		prop := rs.props.Get(key)
-		if prop == nil || !prop.Get("type").IsString("boolean") || prop.Has("default") {
+		if prop == nil || prop.Has("default") || u.keys[key] {
 			continue
 		}
-		if u.keys[key] {
-			continue
+		shown := fmt.Sprintf("%s[%q]", site.SDK.ContentField, key)
+		switch {
+		case prop.Get("type").IsString("boolean"):
+			c.Report(site.Expr, "the form asks for %q, a box the user ticks, but the answer's %s is never read: accepting with the box unticked goes ahead as if it were ticked; read it and refuse unless it is true, or drop it from the form; no automatic fix: which of the two is yours to choose", key, shown)
+		case prop.Get("type").IsString("string") && (prop.Has("enum") || prop.Has("oneOf")):
+			c.Report(site.Expr, "the form asks the user to choose %q, but the answer's %s is never read: accepting goes ahead the same whatever they choose; act on the choice, or drop it from the form; no automatic fix: which of the two is yours to choose", key, shown)
 		}
-		c.Report(site.Expr, "the form asks for %q, a box the user ticks, but the answer's %s[%q] is never read: accepting with the box unticked goes ahead as if it were ticked; read it and refuse unless it is true, or drop it from the form; no automatic fix: which of the two is yours to choose", key, site.SDK.ContentField, key)
 	}
 }
 

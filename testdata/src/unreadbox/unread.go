@@ -280,3 +280,48 @@ func someMode(ctx context.Context, ss *sdk.ServerSession, mode string) error {
 }
 
 func id() string { return "generated" }
+
+var plan = map[string]any{
+	"type": "object",
+	"properties": map[string]any{
+		"plan":   map[string]any{"type": "string", "enum": []string{"keep", "delete"}},
+		"region": map[string]any{"type": "string", "oneOf": []any{map[string]any{"const": "eu", "title": "Europe"}, map[string]any{"const": "us", "title": "United States"}}},
+		"size":   map[string]any{"type": "string", "enum": []string{"s", "m"}, "default": "s"},
+		"note":   map[string]any{"type": "string"},
+	},
+}
+
+// A choice never read: accept goes ahead the same whatever is chosen.
+func choice(ctx context.Context, ss *sdk.ServerSession) error {
+	res, err := ss.Elicit(ctx, &sdk.ElicitParams{Message: "What should happen to the data?", RequestedSchema: plan}) // want `the form asks the user to choose "plan", but the answer's Content\["plan"\] is never read: accepting goes ahead the same whatever they choose.*\(content-schema\)`
+	if err != nil {
+		return err
+	}
+	switch res.Action {
+	case "accept":
+		if res.Content["region"] == "eu" {
+			wipe(ctx)
+		}
+	case "decline", "cancel":
+		return errors.New("refused")
+	}
+	return nil
+}
+
+// mcp-go: a titled single-select (oneOf) never read; the enum with a
+// default and the free text are not choices the work must act on.
+func choiceMCP(ctx context.Context, s *server.MCPServer) error {
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Where?", RequestedSchema: plan}}) // want `choose "region".*\(content-schema\)`
+	if err != nil {
+		return err
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		if m, ok := res.Content.(map[string]any); ok && m["plan"] == "delete" {
+			wipe(ctx)
+		}
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return errors.New("refused")
+	}
+	return nil
+}
