@@ -1,5 +1,6 @@
 // Package message is elicitlint's message check: it reports elicitations
-// whose Message is missing, empty or too long for clients to show in full.
+// whose Message is missing, empty or too long for clients to show in full,
+// and form-mode messages that link to a page.
 // docs/message.md explains the check.
 //
 // It reads the model's requests (literals and wrapper calls) and the
@@ -18,7 +19,7 @@ import (
 )
 
 // Check is the message check, for the suite (analyzer.Analyzer).
-var Check = check.Check{Name: config.CheckMessage, Doc: "report elicitations whose Message is missing, empty or too long for clients to show in full", Run: Run}
+var Check = check.Check{Name: config.CheckMessage, Doc: "report elicitations whose Message is missing, empty or too long for clients to show in full, and links in the message of a form", Run: Run}
 
 // Analyzer is the message check as an analyzer of its own, for go vet,
 // nogo and multichecker drivers.
@@ -37,6 +38,7 @@ func Run(c *check.Pass) {
 			}
 			continue
 		}
+		checkLinks(c, site, fv)
 		if s, ok := source.ConstString(c.Info, fv.Value); ok {
 			if s == "" {
 				c.Report(fv.At(), "elicitation message is empty: the spec requires a message that tells the user what is asked and why")

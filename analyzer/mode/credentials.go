@@ -1,9 +1,6 @@
 package mode
 
 import (
-	"go/ast"
-	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -37,7 +34,7 @@ func checkURLCredentials(c *check.Pass, fv *model.FieldVal) {
 	if fv == nil {
 		return
 	}
-	for _, text := range constTexts(c.Info, fv.Value) {
+	for _, text := range source.ConstTexts(c.Info, fv.Value) {
 		if p := credentialParam(text); p != "" {
 			c.Report(fv.Value, "url-mode URL carries %q in its query: the spec forbids credentials in the URL and URLs pre-authenticated to a protected resource, which grant access to whoever opens them and pass through the client's logs and history; send a URL that starts the flow, and authenticate the user on the page it opens", p)
 			return
@@ -59,34 +56,4 @@ func credentialParam(text string) string {
 		}
 	}
 	return ""
-}
-
-// constTexts returns the constant text of a string expression, each
-// stretch of it that is written out whole: the constant itself, the
-// operands of a concatenation joined where they meet, or the format of
-// fmt.Sprintf.
-func constTexts(info *types.Info, e ast.Expr) []string {
-	e = ast.Unparen(e)
-	if s, ok := source.ConstString(info, e); ok {
-		return []string{s}
-	}
-	switch e := e.(type) {
-	case *ast.BinaryExpr:
-		if e.Op == token.ADD {
-			left, right := constTexts(info, e.X), constTexts(info, e.Y)
-			if len(left) > 0 && len(right) > 0 {
-				// "…?id=" + id + "&sig=": the query goes on across
-				// the operands.
-				return append(left[:len(left)-1], append([]string{left[len(left)-1] + right[0]}, right[1:]...)...)
-			}
-			return append(left, right...)
-		}
-	case *ast.CallExpr:
-		if source.IsSprintf(info, e) && len(e.Args) > 0 {
-			if f, ok := source.ConstString(info, e.Args[0]); ok {
-				return []string{f}
-			}
-		}
-	}
-	return nil
 }

@@ -272,3 +272,33 @@ func (pc *Package) paramOf(v *types.Var) (*types.Func, int) {
 	}
 	return nil, 0
 }
+
+// ConstTexts returns the constant text of a string expression, each
+// stretch of it that is written out whole: the constant itself, the
+// operands of a concatenation joined where they meet, or the format of
+// fmt.Sprintf.
+func ConstTexts(info *types.Info, e ast.Expr) []string {
+	e = ast.Unparen(e)
+	if s, ok := ConstString(info, e); ok {
+		return []string{s}
+	}
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			left, right := ConstTexts(info, e.X), ConstTexts(info, e.Y)
+			if len(left) > 0 && len(right) > 0 {
+				// "…?id=" + id + "&sig=": the query goes on across
+				// the operands.
+				return append(left[:len(left)-1], append([]string{left[len(left)-1] + right[0]}, right[1:]...)...)
+			}
+			return append(left, right...)
+		}
+	case *ast.CallExpr:
+		if IsSprintf(info, e) && len(e.Args) > 0 {
+			if f, ok := ConstString(info, e.Args[0]); ok {
+				return []string{f}
+			}
+		}
+	}
+	return nil
+}
