@@ -190,7 +190,7 @@ func viaReason(dc *model.DirectCall) string {
 	if dc.Via == "" {
 		return ""
 	}
-	return "the request is made through the interface " + dc.Via + ", and the fix rewrites only calls of the SDK's own methods"
+	return "the request is made through " + dc.Through() + ", and the fix rewrites only calls of the SDK's own methods"
 }
 
 // GateCall is a call, in this package, of another package's gate (or of a

@@ -413,6 +413,7 @@ func (ds *discoverer) call(call *ast.CallExpr, stack []ast.Node) {
 	// Wrappers and positional SDK functions.
 	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
 	if fn == nil {
+		ds.methodValueRequest(call, stack)
 		return
 	}
 	if sdk := pc.SDKs.OfPkg(fn); sdk != nil {

@@ -1,6 +1,9 @@
 package model
 
 import (
+	"go/ast"
+	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/elicitlint/elicitlint/internal/ifaces"
@@ -39,5 +42,41 @@ func (dc *DirectCall) Subject() string {
 	if dc.Via == "" {
 		return dc.Method.String()
 	}
-	return dc.Method.String() + ", called through the interface " + dc.Via + ","
+	return dc.Method.String() + ", called through " + dc.Through() + ","
+}
+
+// Through names what a direct request is made through: "the interface
+// asker", "the method value ask".
+func (dc *DirectCall) Through() string {
+	if dc.ViaValue {
+		return "the method value " + dc.Via
+	}
+	return "the interface " + dc.Via
+}
+
+// methodValueRequest records a direct request made by calling a local
+// variable that holds an SDK method's value and is never assigned again:
+// ask := req.Session.Elicit; ask(ctx, p).
+func (ds *discoverer) methodValueRequest(call *ast.CallExpr, stack []ast.Node) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return
+	}
+	def, idx := ds.pc.SingleAssignment(id)
+	sel, ok := ast.Unparen(def).(*ast.SelectorExpr)
+	if !ok || idx != 0 {
+		return
+	}
+	s := ds.pc.Info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return
+	}
+	fn, _ := s.Obj().(*types.Func)
+	sdk := ds.pc.SDKs.OfPkg(fn)
+	if sdk == nil || sdk.RoundTrip == nil {
+		return
+	}
+	if k, m := sdk.DirectKind(fn); k != nil {
+		ds.D.RT.Direct = append(ds.D.RT.Direct, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: fn, Call: call, Stack: slices.Clone(stack), Via: id.Name, ViaValue: true})
+	}
 }

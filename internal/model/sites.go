@@ -268,8 +268,10 @@ type DirectCall struct {
 	// Stack is the path from the file to the call.
 	Stack []ast.Node
 	// Via is the interface the call is made through, as the package
-	// writes it; "" for a call of the SDK's method (ifaces.go).
-	Via string
+	// writes it, or the local variable holding the SDK's method value
+	// (ViaValue); "" for a call of the SDK's method (ifaces.go).
+	Via      string
+	ViaValue bool
 }
 
 // AnswerAssert is a type assertion on one round-trip answer, or on the
