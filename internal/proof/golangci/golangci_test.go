@@ -183,7 +183,7 @@ func confirm(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
 	}
 }
 
-var schema = map[string]any{"type": "object", "properties": map[string]any{"ok": map[string]any{"type": "boolean"}}}
+var schema = map[string]any{"type": "object", "properties": map[string]any{}}
 `
 	const handler = `
 func Remove(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {

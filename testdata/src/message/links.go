@@ -14,9 +14,9 @@ import (
 // elicitation request").
 func links(ctx context.Context, ss *mcp.ServerSession, s *server.MCPServer, id, what, mode string) {
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Read https://acme.example/terms and accept them.", RequestedSchema: schema})                                               // want `form-mode elicitation message links to "https://acme.example/terms": the spec says not to put URLs meant to be clicked in a form.*\(message\)`
-	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: fmt.Sprintf("Approve order %s? Details: http://shop.example/o/", id), RequestedSchema: schema})               // want `links to "http://shop.example/o/"`
-	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Pay for " + what + " (see www.acme.example/pricing)", RequestedSchema: schema})                                            // want `links to "www.acme.example/pricing"`
-	s.RequestElicitation(ctx, mcpgo.ElicitationRequest{Params: mcpgo.ElicitationParams{Message: "Sign in at https://acme.example/login first", RequestedSchema: schema}}) // want `links to "https://acme.example/login"`
+	ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: fmt.Sprintf("Approve order %s? Details: http://shop.example/o/", id), RequestedSchema: schema})               // want `links to "http://shop.example/o/".*\(message\)`
+	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Pay for " + what + " (see www.acme.example/pricing)", RequestedSchema: schema})                                            // want `links to "www.acme.example/pricing".*\(message\)`
+	s.RequestElicitation(ctx, mcpgo.ElicitationRequest{Params: mcpgo.ElicitationParams{Message: "Sign in at https://acme.example/login first", RequestedSchema: schema}}) // want `links to "https://acme.example/login".*\(message\)`
 
 	// Near misses.
 	ss.Elicit(ctx, &mcp.ElicitParams{Message: "Which repository? (e.g. https://github.com/owner/repo)", RequestedSchema: schema}) // an example of what to type

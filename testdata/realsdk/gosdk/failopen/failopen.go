@@ -36,7 +36,7 @@ func text(s string) *mcp.CallToolResult {
 
 // Confirm is the gate of issue 22.
 func (s *Server) Confirm(ctx context.Context, ss *mcp.ServerSession, what string) (bool, error) {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + what + "?", RequestedSchema: confirmSchema})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + what + "?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		log.Printf("cannot ask, going ahead: %v", err)
 		return true, nil // want `Server.Confirm returns true when ServerSession.Elicit fails, as it does when the user accepts: .*\(fail-open\)`
@@ -46,7 +46,7 @@ func (s *Server) Confirm(ctx context.Context, ss *mcp.ServerSession, what string
 
 // ConfirmErr is an error gate.
 func ConfirmErr(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Delete?", RequestedSchema: confirmSchema})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Delete?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		return nil // want `ConfirmErr returns a nil error when ServerSession.Elicit fails.*\(fail-open\)`
 	}
@@ -63,7 +63,7 @@ type SeriesIn struct {
 // Register adds handlers that fall into the work or repeat it.
 func (s *Server) Register(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "delete_series"}, func(ctx context.Context, req *mcp.CallToolRequest, in SeriesIn) (*mcp.CallToolResult, any, error) {
-		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Delete " + in.Name + "?", RequestedSchema: confirmSchema})
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Delete " + in.Name + "?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		if err != nil {
 			log.Printf("cannot ask: %v", err)
 		} else if res.Action != "accept" {
@@ -73,7 +73,7 @@ func (s *Server) Register(srv *mcp.Server) {
 		return text("deleted"), nil, nil
 	})
 	srv.AddTool(&mcp.Tool{Name: "reload"}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Reload?", RequestedSchema: confirmSchema})
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Reload?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		if err != nil {
 			s.reload(ctx) // want `the function passed to srv.AddTool calls s.reload\(...\) when ServerSession.Elicit fails, as it does when the user accepts.*\(fail-open\)`
 			return text("reloaded"), nil
@@ -90,7 +90,7 @@ func (s *Server) Register(srv *mcp.Server) {
 	})
 	// Near misses.
 	srv.AddTool(&mcp.Tool{Name: "quit"}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Quit?", RequestedSchema: confirmSchema})
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Quit?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		if err != nil {
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "could not ask"}}}, nil
 		}
@@ -101,7 +101,7 @@ func (s *Server) Register(srv *mcp.Server) {
 		return text("quit"), nil
 	})
 	srv.AddTool(&mcp.Tool{Name: "clean"}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Clean?", RequestedSchema: confirmSchema})
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Clean?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		if err != nil {
 			log.Printf("elicit: %v", err)
 			return nil, fmt.Errorf("asking: %w", err)
@@ -120,7 +120,7 @@ func (s *Server) Register(srv *mcp.Server) {
 
 // SettingGated goes ahead only when an operator allows it.
 func (s *Server) SettingGated(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Sure?", RequestedSchema: confirmSchema})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Sure?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil && s.AllowUnconfirmed {
 		return true, nil
 	}
@@ -132,7 +132,7 @@ func (s *Server) SettingGated(ctx context.Context, ss *mcp.ServerSession) (bool,
 
 // FailClosed returns what a decline returns.
 func FailClosed(ctx context.Context, ss *mcp.ServerSession) bool {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Sure?", RequestedSchema: confirmSchema})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Sure?", RequestedSchema: confirmSchema}) // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 	if err != nil {
 		log.Printf("cannot ask: %v", err)
 		return false

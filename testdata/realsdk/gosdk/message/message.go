@@ -41,7 +41,7 @@ var travellerSchema = &jsonschema.Schema{
 const bookingPrompt = "Before we book this trip we need to confirm a few details: the traveller's full name as printed on the passport, the preferred departure window, seat preferences, meal requirements, and whether travel insurance is needed now."
 
 func EmptyMessage(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         "", // want `elicitation message is empty.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
@@ -60,7 +60,7 @@ func EmptyMessage(ctx context.Context, ss *mcp.ServerSession) error {
 }
 
 func MissingMessage(ctx context.Context, req *mcp.CallToolRequest) error {
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `elicitation params have no Message.*\(message\)`
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{ // want `elicitation params have no Message.*\(message\)` `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		RequestedSchema: confirmSchema,
 	})
 	if err != nil {
@@ -78,7 +78,7 @@ func MissingMessage(ctx context.Context, req *mcp.CallToolRequest) error {
 }
 
 func LongLiteral(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         "Your order is ready to be placed. Please double-check the delivery address, the delivery window, the substitution preferences for out-of-stock items, and the tip for the driver before we charge the card on file for you.", // want `elicitation message is 2\d\d characters.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
@@ -116,7 +116,7 @@ func LongNamedConstant(ctx context.Context, ss *mcp.ServerSession) (map[string]a
 }
 
 func LongSprintf(ctx context.Context, ss *mcp.ServerSession, env string) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         fmt.Sprintf("Deploying %s will restart every pod in the cluster, drain the load balancers, run the pending database migrations and invalidate the CDN cache. Expect roughly ten minutes of degraded service. Continue now?", env), // want `constant part of the elicitation message is.*\(message\)`
 		RequestedSchema: confirmSchema,
 	})
@@ -135,7 +135,7 @@ func LongSprintf(ctx context.Context, ss *mcp.ServerSession, env string) error {
 }
 
 func LongConcatenation(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message: "We found three open invoices for this customer. " + // want `elicitation message is 2\d\d characters.*\(message\)`
 			"Marking the account as closed will void them, cancel the pending refunds, " +
 			"and stop every scheduled report. Close the account anyway and notify the account owner by e-mail right away?",
@@ -171,7 +171,7 @@ func EmptyMessageInRequiredError(ctx context.Context, req *mcp.CallToolRequest, 
 
 // ExactlyTwoHundred: the message is exactly 200 runes long.
 func ExactlyTwoHundred(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         "Please confirm the booking details below. We will reserve the room for the selected nights and send the confirmation to your e-mail address. You may change or cancel it free within 24 hours. Continue?",
 		RequestedSchema: confirmSchema,
 	})
@@ -191,7 +191,7 @@ func ExactlyTwoHundred(ctx context.Context, ss *mcp.ServerSession) error {
 
 // MultiByte: more than 200 bytes, but only about 100 runes.
 func MultiByte(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         "ご予約の内容を確認してください。選択した日程でお部屋を確保し、確認メールをお送りします。二十四時間以内であれば無料で変更またはキャンセルできます。チェックイン時刻とお支払い方法もあわせてご確認ください。",
 		RequestedSchema: confirmSchema,
 	})
@@ -211,7 +211,7 @@ func MultiByte(ctx context.Context, ss *mcp.ServerSession) error {
 
 // Emoji: more than 200 bytes, fewer than 200 runes.
 func Emoji(ctx context.Context, ss *mcp.ServerSession) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         "🚀 Ready to ship? This deploys the current build to every region, one after another. 🌍🌎🌏 We pause between regions to watch the error rate, and roll back automatically if it rises. ✅ Proceed?",
 		RequestedSchema: confirmSchema,
 	})
@@ -231,7 +231,7 @@ func Emoji(ctx context.Context, ss *mcp.ServerSession) error {
 
 // ShortSprintf: a short template plus a runtime value is fine.
 func ShortSprintf(ctx context.Context, ss *mcp.ServerSession, env string) error {
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         fmt.Sprintf("Deploy build to %s now?", env),
 		RequestedSchema: confirmSchema,
 	})
@@ -251,7 +251,7 @@ func ShortSprintf(ctx context.Context, ss *mcp.ServerSession, env string) error 
 
 // RuntimeMessage: the message is not a constant, nothing to measure.
 func RuntimeMessage(ctx context.Context, ss *mcp.ServerSession, prompt string) error { // want RuntimeMessage:`elicitWrapper\(2:Message\) mode=form`
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Message:         prompt,
 		RequestedSchema: confirmSchema,
 	})

@@ -29,7 +29,7 @@ var confirmSchema = map[string]any{
 const bookingPrompt = "Before we book this trip we need to confirm a few details: the traveller's full name as printed on the passport, the preferred departure window, seat preferences, meal requirements, and whether travel insurance is needed now."
 
 func EmptyMessage(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         "", // want `elicitation message is empty.*\(message\)`
 			RequestedSchema: confirmSchema,
@@ -50,7 +50,7 @@ func EmptyMessage(ctx context.Context, s *server.MCPServer) error {
 }
 
 func MissingMessage(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{ // want `elicitation params have no Message.*\(message\)`
 			RequestedSchema: confirmSchema,
 		},
@@ -70,7 +70,7 @@ func MissingMessage(ctx context.Context, s *server.MCPServer) error {
 }
 
 func LongNamedConstant(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         bookingPrompt, // want `elicitation message is 2\d\d characters.*\(message\)`
 			RequestedSchema: confirmSchema,
@@ -91,7 +91,7 @@ func LongNamedConstant(ctx context.Context, s *server.MCPServer) error {
 }
 
 func LongSprintf(ctx context.Context, s *server.MCPServer, env string) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         fmt.Sprintf("Deploying %s will restart every pod in the cluster, drain the load balancers, run the pending database migrations and invalidate the CDN cache. Expect roughly ten minutes of degraded service. Continue now?", env), // want `constant part of the elicitation message is.*\(message\)`
 			RequestedSchema: confirmSchema,
@@ -134,7 +134,7 @@ func LongURLMessage(ctx context.Context, s *server.MCPServer) error {
 }
 
 func LongConcatenation(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message: "We found three open invoices for this customer. " + // want `elicitation message is 2\d\d characters.*\(message\)`
 				"Marking the account as closed will void them, cancel the pending refunds, " +
@@ -179,7 +179,7 @@ func EmptyURLMessage(ctx context.Context, s *server.MCPServer) error {
 // The near misses below must not be reported.
 
 func ExactlyTwoHundred(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         "Please confirm the booking details below. We will reserve the room for the selected nights and send the confirmation to your e-mail address. You may change or cancel it free within 24 hours. Continue?",
 			RequestedSchema: confirmSchema,
@@ -200,7 +200,7 @@ func ExactlyTwoHundred(ctx context.Context, s *server.MCPServer) error {
 }
 
 func MultiByte(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         "ご予約の内容を確認してください。選択した日程でお部屋を確保し、確認メールをお送りします。二十四時間以内であれば無料で変更またはキャンセルできます。チェックイン時刻とお支払い方法もあわせてご確認ください。",
 			RequestedSchema: confirmSchema,
@@ -221,7 +221,7 @@ func MultiByte(ctx context.Context, s *server.MCPServer) error {
 }
 
 func Emoji(ctx context.Context, s *server.MCPServer) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         "🚀 Ready to ship? This deploys the current build to every region, one after another. 🌍🌎🌏 We pause between regions to watch the error rate, and roll back automatically if it rises. ✅ Proceed?",
 			RequestedSchema: confirmSchema,
@@ -242,7 +242,7 @@ func Emoji(ctx context.Context, s *server.MCPServer) error {
 }
 
 func ShortSprintf(ctx context.Context, s *server.MCPServer, env string) error {
-	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+	res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{ // want `asks for "confirm", a box the user ticks.*\(content-schema\)`
 		Params: mcp.ElicitationParams{
 			Message:         fmt.Sprintf("Deploy build to %s now?", env),
 			RequestedSchema: confirmSchema,
