@@ -1,11 +1,14 @@
 package mode
 
 import (
+	"go/ast"
+	"go/token"
 	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/sensitive"
 	"github.com/elicitlint/elicitlint/internal/source"
 )
 
@@ -40,6 +43,83 @@ func checkURLCredentials(c *check.Pass, fv *model.FieldVal) {
 			return
 		}
 	}
+	for _, x := range builtFrom(c, fv.Value) {
+		name := source.ExprString(x)
+		if what := heldData(name); what != "" {
+			c.Report(x, "url-mode URL is built from %s, %s: the spec forbids credentials and personal data about the user in the URL, which passes through the client, its logs and its history; send a URL that starts the flow, and look the user up on the page it opens", name, what)
+			return
+		}
+	}
+}
+
+// builtFrom returns the values a URL is built from: the operands of a
+// concatenation and the arguments of fmt.Sprintf that are not constant.
+func builtFrom(c *check.Pass, e ast.Expr) []ast.Expr {
+	e = ast.Unparen(e)
+	if _, ok := source.ConstString(c.Info, e); ok {
+		return nil
+	}
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			return append(builtFrom(c, e.X), builtFrom(c, e.Y)...)
+		}
+	case *ast.CallExpr:
+		if source.IsSprintf(c.Info, e) && len(e.Args) > 0 {
+			var out []ast.Expr
+			for _, a := range e.Args[1:] {
+				if _, ok := source.ConstString(c.Info, a); !ok {
+					out = append(out, ast.Unparen(a))
+				}
+			}
+			return out
+		}
+		return nil
+	case *ast.Ident, *ast.SelectorExpr:
+		return []ast.Expr{e}
+	}
+	return nil
+}
+
+// heldTerms are the names of values that are a credential or personal
+// data about the user, as words (sensitive.Words). A bare "token", "state"
+// or "code" is left out: a URL carries its flow's own nonce under such
+// names.
+var heldTerms = []struct {
+	words []string
+	what  string
+}{
+	{[]string{"password"}, "a credential"}, {[]string{"passwd"}, "a credential"}, {[]string{"passphrase"}, "a credential"},
+	{[]string{"secret"}, "a credential"}, {[]string{"api", "key"}, "a credential"}, {[]string{"apikey"}, "a credential"},
+	{[]string{"private", "key"}, "a credential"}, {[]string{"access", "key"}, "a credential"},
+	{[]string{"access", "token"}, "a credential"}, {[]string{"refresh", "token"}, "a credential"},
+	{[]string{"id", "token"}, "a credential"}, {[]string{"bearer", "token"}, "a credential"},
+	{[]string{"auth", "token"}, "a credential"}, {[]string{"session", "token"}, "a credential"},
+	{[]string{"credential"}, "a credential"}, {[]string{"credentials"}, "a credential"},
+	{[]string{"card", "number"}, "payment data"}, {[]string{"cvv"}, "payment data"}, {[]string{"iban"}, "payment data"},
+	{[]string{"ssn"}, "personal data"}, {[]string{"email"}, "personal data"}, {[]string{"e", "mail"}, "personal data"},
+	{[]string{"phone"}, "personal data"}, {[]string{"phone", "number"}, "personal data"},
+}
+
+// heldSuffix are the words that may follow a term in the name of a value
+// that holds it: emailAddress, passwordValue.
+var heldSuffix = map[string]bool{"address": true, "addr": true, "value": true, "str": true, "string": true, "plain": true, "text": true, "raw": true}
+
+// heldData says what the value named name holds, when its last words are
+// one of heldTerms (maybe followed by one of heldSuffix): "a credential"
+// for user.Password or cfg.ClientSecret, "personal data" for u.Email; ""
+// for passwordResetURL, emailVerified or token.
+func heldData(name string) string {
+	ws := sensitive.Words(name)
+	if n := len(ws); n > 1 && heldSuffix[ws[n-1]] {
+		ws = ws[:n-1]
+	}
+	for _, t := range heldTerms {
+		if len(ws) >= len(t.words) && slices.Equal(ws[len(ws)-len(t.words):], t.words) {
+			return t.what
+		}
+	}
+	return ""
 }
 
 // credentialParam returns the first credential parameter named after a ?

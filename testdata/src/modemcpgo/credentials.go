@@ -18,3 +18,13 @@ func presigned(ctx context.Context, s *server.MCPServer, session server.ClientSe
 	// Near miss: an OAuth authorization URL with its state.
 	s.RequestURLElicitation(ctx, session, id, "https://auth.example/authorize?response_type=code&state="+state, "Sign in")
 }
+
+type account struct{ Email, APIKey, ID string }
+
+// url-mode URLs built from personal data or a credential, and near misses.
+func personal(ctx context.Context, s *server.MCPServer, session server.ClientSession, a account, apiKey string) {
+	id := newID()
+	s.RequestURLElicitation(ctx, session, id, fmt.Sprintf("https://crm.example/u?mail=%s", a.Email), "Open your profile") // want `url-mode URL is built from a.Email, personal data.*\(mode\)`
+	s.RequestURLElicitation(ctx, session, id, "https://crm.example/k/"+apiKey, "Open")                                    // want `url-mode URL is built from apiKey, a credential.*\(mode\)`
+	s.RequestURLElicitation(ctx, session, id, "https://crm.example/accounts/"+a.ID, "Open your account")
+}
