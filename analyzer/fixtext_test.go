@@ -34,7 +34,7 @@ var fixRuns = map[string]struct {
 	pkgs []string
 }{
 	"answers":   {analyzer.Config{Disable: prooftest.Direct()}, []string{"contentschema", "fixes"}},
-	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "methodvalue"}},
+	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "methodvalue", "countedanswers"}},
 	"migrate": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
 		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp", "migrategatetest"}},
 	"schemarepair": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckSchema)}, []string{"schemarepair"}},

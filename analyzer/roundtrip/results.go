@@ -260,6 +260,9 @@ func (rt *roundTripCheck) keys() {
 		rt.Report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
 	}
 	for r, hint := range unmatched(requests, reads) {
+		if rt.counted[r.Fn] {
+			continue // it goes ahead on any answer instead: countedAnswers says so
+		}
 		rt.Report(r.At, "request %q is never read from InputResponses in this package%s: its answer is ignored, so the handler asks again on every call; read the answer under the same key", r.Key, hint)
 	}
 }
@@ -324,22 +327,7 @@ func keySet(uses []*model.KeyUse) map[string]bool {
 // never read an answer: the client answers, calls again and gets the same
 // requests until it gives up.
 func (rt *roundTripCheck) neverEnding() {
-	asks := map[ast.Expr]*mcpsdk.SDK{} // request results: literals and builder calls
-	fns := map[ast.Node]*mcpsdk.SDK{}
-	for _, r := range rt.D.RT.Results {
-		if rt.requestsOf(r) != nil {
-			asks[r.Lit] = r.SDK
-			if fn, _ := source.Enclosing(r.Stack); fn != nil {
-				fns[fn] = r.SDK
-			}
-		}
-	}
-	for _, f := range rt.D.RT.Finishers {
-		asks[f.Call] = f.SDK
-		if f.Fn != nil {
-			fns[f.Fn] = f.SDK
-		}
-	}
+	asks, fns := rt.askers()
 	if len(fns) == 0 {
 		return
 	}
@@ -364,6 +352,27 @@ func (rt *roundTripCheck) neverEnding() {
 		}
 		rt.Report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
 	}
+}
+
+// askers returns the results that carry requests (literals and builder
+// calls) and the functions that return them, with their SDK.
+func (rt *roundTripCheck) askers() (asks map[ast.Expr]*mcpsdk.SDK, fns map[ast.Node]*mcpsdk.SDK) {
+	asks, fns = map[ast.Expr]*mcpsdk.SDK{}, map[ast.Node]*mcpsdk.SDK{}
+	for _, r := range rt.D.RT.Results {
+		if rt.requestsOf(r) != nil {
+			asks[r.Lit] = r.SDK
+			if fn, _ := source.Enclosing(r.Stack); fn != nil {
+				fns[fn] = r.SDK
+			}
+		}
+	}
+	for _, f := range rt.D.RT.Finishers {
+		asks[f.Call] = f.SDK
+		if f.Fn != nil {
+			fns[f.Fn] = f.SDK
+		}
+	}
+	return asks, fns
 }
 
 // asksOnEveryPath reports whether every return statement of fn (outside

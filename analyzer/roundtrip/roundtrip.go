@@ -44,7 +44,9 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 //     assertions to a type the answer never has;
 //   - results the SDK rejects or never sends;
 //   - keys read that are never requested, and requests never read;
-//   - handlers that ask on every call and never read the answers;
+//   - handlers that ask on every call and never read the answers, and
+//     handlers that go ahead on any answer without reading one
+//     (counted.go);
 //   - handlers that fail the call when an answer they ask for is missing
 //     (missing.go);
 //   - with -spec=2026-07-28, API that version removed.
@@ -62,6 +64,7 @@ func Run(c *check.Pass) {
 	rt.stateOnly()
 	rt.unreachableSteps()
 	rt.unsentRequests()
+	rt.countedAnswers()
 	rt.keys()
 	rt.neverEnding()
 	rt.missingAnswers()
@@ -73,6 +76,9 @@ type roundTripCheck struct {
 	// migrations are the fixes of the handlers with direct requests, by
 	// handler (see migrate.go).
 	migrations *migrate.Migrations
+	// counted are the functions that go ahead on any answer
+	// (countedAnswers): their requests are not also reported as never read.
+	counted map[ast.Node]bool
 }
 
 // directRequests reports every direct (server-initiated) request made
