@@ -67,7 +67,7 @@ func (rt *roundTripCheck) countedIn(fn ast.Node, list []ast.Stmt, sdk *mcpsdk.SD
 		case rt.Terminates(ifs.Body):
 			answered = list[i+1:]
 		}
-		if len(answered) == 0 || !returns(answered) || rt.readsAnswers(answered, count, sdk) || !rt.works(fn, answered) {
+		if len(answered) == 0 || !source.HasReturn(&ast.BlockStmt{List: answered}) || rt.readsAnswers(answered, count, sdk) || !rt.works(fn, answered) {
 			continue
 		}
 		rt.counted[fn] = true
@@ -97,17 +97,7 @@ func (rt *roundTripCheck) answerCount(cond ast.Expr, sdk *mcpsdk.SDK) (*ast.Call
 	}
 	call, other, op := rt.lenOfAnswers(b.X, sdk), b.Y, b.Op
 	if call == nil {
-		call, other = rt.lenOfAnswers(b.Y, sdk), b.X
-		switch op { // 0 < len(x) is len(x) > 0
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
+		call, other, op = rt.lenOfAnswers(b.Y, sdk), b.X, source.Mirror(op) // 0 < len(x) is len(x) > 0
 	}
 	tv, ok := rt.Info.Types[other]
 	if call == nil || !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
@@ -195,23 +185,5 @@ func isArgOrCallee(id *ast.Ident, st ast.Stmt) bool {
 		}
 		return !found
 	})
-	return found
-}
-
-// returns reports whether the statements hold a return statement outside
-// function literals.
-func returns(list []ast.Stmt) bool {
-	found := false
-	for _, st := range list {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				found = true
-			}
-			return !found
-		})
-	}
 	return found
 }

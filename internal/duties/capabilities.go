@@ -339,16 +339,7 @@ func (pc *Pkg) versionCompare(e *ast.BinaryExpr, depth int) (t, f Held) {
 		if v, ok = source.ConstString(pc.Info, c); !ok {
 			return
 		}
-		switch op { // the version is on the right: turn it around
-		case token.LSS:
-			op = token.GTR
-		case token.LEQ:
-			op = token.GEQ
-		case token.GTR:
-			op = token.LSS
-		case token.GEQ:
-			op = token.LEQ
-		}
+		op = source.Mirror(op) // the version is on the right: turn it around
 	}
 	if v == "" || !pc.isVersion(x, depth) {
 		return

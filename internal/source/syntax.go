@@ -352,6 +352,22 @@ func (pc *Package) findNoReturn() map[*types.Func]bool {
 	return m
 }
 
+// Mirror returns the comparison that holds with its operands swapped:
+// a < b is b > a.
+func Mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.LEQ:
+		return token.GEQ
+	case token.GTR:
+		return token.LSS
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
 // HasReturn reports a return statement in body, outside function literals.
 func HasReturn(body *ast.BlockStmt) bool {
 	found := false
