@@ -20,8 +20,12 @@ import (
 // (analyzer.Analyzer) reports on every fixture package: the same findings,
 // with the same fixes and related positions, directive findings included.
 // The check analyzers of one package run in parallel on one model, so this
-// test is also the one to run with -race.
+// test is also the one to run with -race. It analyses every fixture
+// twice, so -short leaves it to the full run.
 func TestAnalyzersAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses every fixture twice; skipped in -short mode")
+	}
 	t.Parallel()
 	dir := testdata(t)
 	entries, err := os.ReadDir(filepath.Join(dir, "src"))

@@ -102,8 +102,14 @@ func (r *fixRun) check(t *testing.T) []*analysistest.Result {
 }
 
 // TestFixTextFormatted applies the raw edits of every fixture package that
-// gets suggested fixes and requires gofmt-clean files.
+// gets suggested fixes and requires gofmt-clean files. It reruns every
+// fixture with fixes, each fix alone: the longest test of the package, so
+// -short leaves it to the full run (the golden tests check the same fixes'
+// text, formatted).
 func TestFixTextFormatted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("applies every fixture fix alone; skipped in -short mode")
+	}
 	t.Parallel()
 	n := 0
 	for _, ff := range fixtureFixes {

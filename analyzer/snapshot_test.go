@@ -29,6 +29,9 @@ var updateSnapshot = flag.Bool("update-snapshot", false, "rewrite testdata/snaps
 // packages (issue #27) and are rewritten only on purpose, with
 // -update-snapshot, when a change of output is meant.
 func TestSnapshot(t *testing.T) {
+	if testing.Short() && !*updateSnapshot {
+		t.Skip("analyses every fixture package again; skipped in -short mode")
+	}
 	t.Parallel()
 	var all []string
 	entries, err := os.ReadDir(filepath.Join(testdata(t), "src"))
