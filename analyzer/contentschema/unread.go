@@ -66,39 +66,37 @@ type uses struct {
 func answerUses(c *check.Pass, site *model.ResultSite) *uses {
 	sdk := site.SDK
 	u := &uses{known: true, keys: map[string]bool{}, maps: map[*types.Var]bool{}}
-	known := true
 	source.WalkWithPath(site.Body, func(n ast.Node, path []ast.Node) {
 		id, ok := n.(*ast.Ident)
-		if !ok || !known || c.Info.Uses[id] != site.Obj {
+		if !ok || !u.known || c.Info.Uses[id] != site.Obj {
 			return
 		}
-		sel, ok := parentOf(path, 1).(*ast.SelectorExpr)
+		sel, ok := parentOf(path).(*ast.SelectorExpr)
 		if !ok || sel.X != ast.Expr(id) {
-			if as, ok := parentOf(path, 1).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id)) {
+			if as, ok := parentOf(path).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id)) {
 				return // the answer itself assigned (the lookup)
 			}
-			known = false
+			u.known = false
 			return
 		}
 		switch sel.Sel.Name {
 		case sdk.ActionField:
 			u.action = true
 		case sdk.ContentField:
-			known = u.contentUse(c, path[:len(path)-1])
+			u.known = u.contentUse(c, path[:len(path)-1])
 		default:
 			// Meta and the like: not the answer's content.
 		}
 	})
-	if known {
+	if u.known {
 		source.WalkWithPath(site.Body, func(n ast.Node, path []ast.Node) {
-			if id, ok := n.(*ast.Ident); ok && known {
+			if id, ok := n.(*ast.Ident); ok && u.known {
 				if v, ok := c.Info.Uses[id].(*types.Var); ok && u.maps[v] {
-					known = u.mapUse(c, id, path)
+					u.known = u.mapUse(c, id, path)
 				}
 			}
 		})
 	}
-	u.known = known
 	return u
 }
 
@@ -121,7 +119,7 @@ func (u *uses) contentUse(c *check.Pass, path []ast.Node) bool {
 	case *ast.IndexExpr:
 		return p.X == e && u.key(c, p.Index)
 	case *ast.BinaryExpr:
-		return (p.Op == token.EQL || p.Op == token.NEQ) && (source.IsNil(c.Info, p.X) || source.IsNil(c.Info, p.Y))
+		return source.IsNilTest(c.Info, p)
 	case *ast.AssignStmt:
 		if len(p.Rhs) != 1 || p.Rhs[0] != e || len(p.Lhs) == 0 {
 			return false
@@ -143,15 +141,13 @@ func (u *uses) contentUse(c *check.Pass, path []ast.Node) bool {
 // mapUse reports whether a use of a local map of the answer's Content is
 // a read by a constant key, its length, a nil test or its definition.
 func (u *uses) mapUse(c *check.Pass, id *ast.Ident, path []ast.Node) bool {
-	switch p := parentOf(path, 1).(type) {
+	switch p := parentOf(path).(type) {
 	case *ast.IndexExpr:
 		return p.X == ast.Expr(id) && u.key(c, p.Index)
 	case *ast.BinaryExpr:
-		return (p.Op == token.EQL || p.Op == token.NEQ) && (source.IsNil(c.Info, p.X) || source.IsNil(c.Info, p.Y))
+		return source.IsNilTest(c.Info, p)
 	case *ast.CallExpr:
-		fun, _ := ast.Unparen(p.Fun).(*ast.Ident)
-		b, ok := c.Info.Uses[fun].(*types.Builtin)
-		return ok && fun != nil && b.Name() == "len"
+		return source.IsLen(c.Info, p)
 	case *ast.AssignStmt:
 		return slices.Contains(p.Lhs, ast.Expr(id)) && p.Tok == token.DEFINE
 	}
@@ -168,10 +164,9 @@ func (u *uses) key(c *check.Pass, e ast.Expr) bool {
 	return ok
 }
 
-// parentOf is the node up from the top of path: 1 its parent, with parens
-// skipped.
-func parentOf(path []ast.Node, up int) ast.Node {
-	i := len(path) - 1 - up
+// parentOf is the parent of the top of path, parens skipped.
+func parentOf(path []ast.Node) ast.Node {
+	i := len(path) - 2
 	for i >= 0 {
 		if _, ok := path[i].(*ast.ParenExpr); !ok {
 			return path[i]

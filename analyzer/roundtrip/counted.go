@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -117,12 +118,7 @@ func (rt *roundTripCheck) answerCount(cond ast.Expr, sdk *mcpsdk.SDK) (*ast.Call
 // the SDK's params.
 func (rt *roundTripCheck) lenOfAnswers(e ast.Expr, sdk *mcpsdk.SDK) *ast.CallExpr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil
-	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
-		return nil
-	} else if _, ok := rt.Info.Uses[id].(*types.Builtin); !ok {
+	if !ok || len(call.Args) != 1 || !source.IsLen(rt.Info, call) {
 		return nil
 	}
 	sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr)
@@ -138,52 +134,47 @@ func (rt *roundTripCheck) lenOfAnswers(e ast.Expr, sdk *mcpsdk.SDK) *ast.CallExp
 func (rt *roundTripCheck) readsAnswers(list []ast.Stmt, count *ast.CallExpr, sdk *mcpsdk.SDK) bool {
 	answers := ast.Unparen(count.Args[0]).(*ast.SelectorExpr)
 	mapType := rt.Info.TypeOf(answers)
-	holders := map[types.Object]bool{}
-	for x := answers.X; ; {
-		switch e := ast.Unparen(x).(type) {
+	holders := map[types.Object]bool{} // req and req.Params in req.Params.InputResponses
+	for x := ast.Unparen(answers.X); x != nil; {
+		switch e := x.(type) {
 		case *ast.SelectorExpr:
 			holders[rt.Info.Uses[e.Sel]] = true
-			x = e.X
-			continue
+			x = ast.Unparen(e.X)
 		case *ast.Ident:
 			holders[rt.Info.Uses[e]] = true
+			x = nil
+		default:
+			x = nil
 		}
-		break
 	}
-	reads := false
-	for _, st := range list {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				if n.Sel.Name == sdk.RoundTrip.ResponsesField {
-					reads = true
-				}
-			case *ast.Ident:
-				if obj := rt.Info.Uses[n]; obj != nil && (holders[obj] && isArgOrCallee(n, st) || types.Identical(obj.Type(), mapType)) {
-					reads = true
-				}
-			}
-			return !reads
-		})
-	}
-	return reads
-}
-
-// isArgOrCallee reports whether id appears in st as something a call is
-// given: any use inside a call's arguments or receiver.
-func isArgOrCallee(id *ast.Ident, st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-			if a.Pos() <= id.Pos() && id.End() <= a.End() {
+	handsOn := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && holders[rt.Info.Uses[id]] && rt.Info.Uses[id] != nil {
 				found = true
 			}
+			return !found
+		})
+		return found
+	}
+	reads := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			return n.Sel.Name == sdk.RoundTrip.ResponsesField
+		case *ast.Ident:
+			obj := rt.Info.Uses[n]
+			return obj != nil && types.Identical(obj.Type(), mapType)
+		case *ast.CallExpr:
+			return handsOn(n.Fun) || slices.ContainsFunc(n.Args, handsOn)
 		}
-		return !found
-	})
+		return false
+	}
+	found := false
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			found = found || reads(n)
+			return !found
+		})
+	}
 	return found
 }

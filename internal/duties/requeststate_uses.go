@@ -171,7 +171,7 @@ func (sf *stateFlow) comparison(at ast.Node, x, y ast.Expr, op token.Token, path
 			sf.present(at) // ""
 			return
 		}
-		if tv.Value.ExactString() == "0" && (op == token.EQL || op == token.NEQ || isLen(pc.Info, x) || isLen(pc.Info, y)) {
+		if tv.Value.ExactString() == "0" && (op == token.EQL || op == token.NEQ || source.IsLen(pc.Info, x) || source.IsLen(pc.Info, y)) {
 			sf.present(at) // len(state) == 0, len(state) > 0
 			return
 		}
@@ -194,16 +194,6 @@ func (sf *stateFlow) present(at ast.Node) {
 	if sf.presence == nil {
 		sf.presence = at
 	}
-}
-
-// isLen reports a call of the builtin len.
-func isLen(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	b, ok := typeutil.Callee(info, call).(*types.Builtin)
-	return ok && b.Name() == "len"
 }
 
 // hashed reports whether e is made with an unkeyed hash.

@@ -352,6 +352,21 @@ func (pc *Package) findNoReturn() map[*types.Func]bool {
 	return m
 }
 
+// IsLen reports a call of the builtin len.
+func IsLen(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	b, ok := typeutil.Callee(info, call).(*types.Builtin)
+	return ok && b.Name() == "len"
+}
+
+// IsNilTest reports whether b compares a value with nil (== or !=).
+func IsNilTest(info *types.Info, b *ast.BinaryExpr) bool {
+	return (b.Op == token.EQL || b.Op == token.NEQ) && (IsNil(info, b.X) || IsNil(info, b.Y))
+}
+
 // Mirror returns the comparison that holds with its operands swapped:
 // a < b is b > a.
 func Mirror(op token.Token) token.Token {
