@@ -1,6 +1,7 @@
 package message
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
@@ -37,9 +38,12 @@ func checkLinks(c *check.Pass, site *model.ParamsSite, fv *model.FieldVal) {
 	}
 }
 
+// linkStarts are the starts of a URL a client makes clickable.
+var linkStarts = []string{"http://", "https://", "www."}
+
 // clickable returns the first URL in text that a client would make
-// clickable (http://, https:// or www. at the start of a word) and that is
-// not given as an example, or "".
+// clickable (http://, https:// or www. at the start of a word, and more
+// after it) and that is not given as an example, or "".
 func clickable(text string) string {
 	lower := strings.ToLower(text)
 	for i := 0; i < len(lower); i++ {
@@ -47,7 +51,8 @@ func clickable(text string) string {
 			continue
 		}
 		rest := lower[i:]
-		if !strings.HasPrefix(rest, "http://") && !strings.HasPrefix(rest, "https://") && !strings.HasPrefix(rest, "www.") {
+		start := slices.IndexFunc(linkStarts, func(p string) bool { return strings.HasPrefix(rest, p) })
+		if start < 0 {
 			continue
 		}
 		end := strings.IndexAny(rest, " \t\n\"'<>()[]")
@@ -55,18 +60,11 @@ func clickable(text string) string {
 			end = len(rest)
 		}
 		u := strings.TrimRight(text[i:i+end], ".,;:!?")
-		if strings.HasSuffix(u, "://") || strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(u), "https://"), "http://"), "www.") == "" {
+		if len(u) <= len(linkStarts[start]) {
 			continue // a scheme alone: the rest is computed
 		}
 		before := strings.TrimRight(lower[:i], " :(\"'")
-		example := false
-		for _, w := range examples {
-			if strings.HasSuffix(before, w) {
-				example = true
-				break
-			}
-		}
-		if !example {
+		if !slices.ContainsFunc(examples, func(w string) bool { return strings.HasSuffix(before, w) }) {
 			return u
 		}
 		i += end

@@ -10,6 +10,7 @@ func TestClickable(t *testing.T) {
 		"Enter a URL such as https://x.dev":               "",
 		"Visit https://":                                  "",
 		"No link here":                                    "",
+		"Type www. and the rest":                          "",
 		"Read (https://docs.acme.io/terms) and accept":    "https://docs.acme.io/terms",
 		"mailto:x@y and xhttps://not":                     "",
 		"e.g. https://a.b or see HTTPS://Docs.acme.io/x.": "HTTPS://Docs.acme.io/x",
