@@ -47,5 +47,6 @@ const (
 	FlagDefaultHandlesRest = config.FlagDefaultHandlesRest
 	FlagSensitivePatterns  = config.FlagSensitivePatterns
 	FlagSensitiveAllow     = config.FlagSensitiveAllow
+	FlagReplaySafe         = config.FlagReplaySafe
 	FlagDisable            = config.FlagDisable
 )

@@ -27,6 +27,7 @@ func TestSettingsMirrorFlags(t *testing.T) {
 		"actions-default-handles-rest": true,
 		"sensitive-patterns":           []any{"license key"},
 		"sensitive-allow":              []any{"pin_hint"},
+		"replay-safe":                  []any{"(*store.Store).Get*", "cache.Load"},
 		"disable":                      []any{"elicitation-id", "schema"},
 	}
 	if len(good) != len(saved) {
@@ -41,11 +42,15 @@ func TestSettingsMirrorFlags(t *testing.T) {
 	if got := analyzer.Analyzer.Flags.Lookup("disable").Value.String(); got != "elicitation-id,schema" {
 		t.Errorf("disable = %s", got)
 	}
+	if got := analyzer.Analyzer.Flags.Lookup("replay-safe").Value.String(); got != "(*store.Store).Get*,cache.Load" {
+		t.Errorf("replay-safe = %s", got)
+	}
 	for _, bad := range []map[string]any{
 		{"max-message-lenght": float64(10)},
 		{"spec": "2024"},
 		{"max-message-length": "many"},
 		{"disable": []any{"nope"}},
+		{"replay-safe": []any{"Get"}},
 		{"spec": map[string]any{"a": 1}},
 	} {
 		if err := plugin.Apply(bad); err == nil {

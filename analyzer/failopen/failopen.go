@@ -251,17 +251,23 @@ func closes(c *check.Pass, env *failflow.Env, body *ast.BlockStmt, decision bool
 	if !ok || !decision {
 		return ok
 	}
-	ret, isRet := body.List[len(body.List)-1].(*ast.ReturnStmt)
 	if _, jumps := body.List[len(body.List)-1].(*ast.BranchStmt); jumps {
 		return false // continue, break, goto: what follows decides
 	}
-	if !isRet {
-		return true // ends in a call that does not return
-	}
-	if len(ret.Results) == 0 || !failflow.IsErrorType(c.Info.TypeOf(ret.Results[len(ret.Results)-1])) {
-		return false
-	}
-	return nonNilError(c.Info, ret.Results[len(ret.Results)-1], errVar)
+	// Every return in it, the last and those of inner branches (an
+	// error it tells apart and lets through), returns a non-nil error.
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 || !failflow.IsErrorType(c.Info.TypeOf(n.Results[len(n.Results)-1])) || !nonNilError(c.Info, n.Results[len(n.Results)-1], errVar) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // nonNilError reports an error expression that is not nil: the request's

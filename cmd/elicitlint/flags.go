@@ -36,6 +36,7 @@ var placeholders = map[string]string{
 	analyzer.FlagForks:             "MODULE=SDK,...",
 	analyzer.FlagSensitivePatterns: "PHRASE,...",
 	analyzer.FlagSensitiveAllow:    "NAME,...",
+	analyzer.FlagReplaySafe:        "FUNC,...",
 	analyzer.FlagDisable:           "CHECK,...",
 }
 

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/schema"
 	"github.com/elicitlint/elicitlint/internal/sensitive"
@@ -78,6 +79,7 @@ const (
 	FlagDefaultHandlesRest = "actions-default-handles-rest"
 	FlagSensitivePatterns  = "sensitive-patterns"
 	FlagSensitiveAllow     = "sensitive-allow"
+	FlagReplaySafe         = "replay-safe"
 	FlagDisable            = "disable"
 )
 
@@ -90,6 +92,7 @@ type Config struct {
 	DefaultHandlesRest bool     // -actions-default-handles-rest
 	SensitivePatterns  []string // -sensitive-patterns
 	SensitiveAllow     []string // -sensitive-allow
+	ReplaySafe         []string // -replay-safe
 	Disable            []string // -disable
 }
 
@@ -115,6 +118,9 @@ func (c Config) Flags() [][2]string {
 	if len(c.SensitiveAllow) > 0 {
 		add(FlagSensitiveAllow, strings.Join(c.SensitiveAllow, ","))
 	}
+	if len(c.ReplaySafe) > 0 {
+		add(FlagReplaySafe, strings.Join(c.ReplaySafe, ","))
+	}
 	if len(c.Disable) > 0 {
 		add(FlagDisable, strings.Join(c.Disable, ","))
 	}
@@ -130,6 +136,7 @@ type Settings struct {
 	DefaultHandlesRest bool
 	SensitivePatterns  patternList
 	SensitiveAllow     ListValue
+	ReplaySafe         replaySafeList
 	Disable            checkList
 
 	// matcher is the sensitive check's matcher of these settings, made on
@@ -165,6 +172,7 @@ func (c *Settings) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.DefaultHandlesRest, FlagDefaultHandlesRest, false, "count a default case, final else or the other side of a comparison with \"accept\" as handling the actions not named (like exhaustive's -default-signifies-exhaustive)")
 	fs.Var(&c.SensitivePatterns, FlagSensitivePatterns, "comma-separated extra words or phrases that mark a form field as a secret, e.g. \"license key,voucher code\"")
 	fs.Var(&c.SensitiveAllow, FlagSensitiveAllow, "comma-separated form field names never reported as secrets")
+	fs.Var(&c.ReplaySafe, FlagReplaySafe, "comma-separated calls that only read and may run again when the round-trip migration replays a handler, e.g. \"(*store.Store).Get*,cache.Load\"")
 	fs.Var(&c.Disable, FlagDisable, "comma-separated checks to turn off: "+strings.Join(Checks, ", "))
 }
 
@@ -239,6 +247,28 @@ func (v *patternList) Set(s string) error {
 		return err
 	}
 	v.ListValue = l
+	return nil
+}
+
+// replaySafeList is the -replay-safe patterns, checked when set.
+type replaySafeList struct{ Patterns effect.Patterns }
+
+func (v *replaySafeList) String() string {
+	var names []string
+	for _, p := range v.Patterns {
+		names = append(names, p.String())
+	}
+	return strings.Join(names, ",")
+}
+
+func (v *replaySafeList) Set(s string) error {
+	var l ListValue
+	l.Set(s)
+	ps, err := effect.ParsePatterns(l)
+	if err != nil {
+		return err
+	}
+	v.Patterns = ps
 	return nil
 }
 

@@ -1,9 +1,9 @@
 package failflow
 
 import (
+	"github.com/elicitlint/elicitlint/internal/source"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"golang.org/x/tools/go/ssa"
@@ -83,7 +83,7 @@ func pkgTransparent(env *Env, p *types.Package) bool {
 	if p == nil || p == env.Pass.Pkg {
 		return false
 	}
-	return env.SDKs.IsSDKPath(p.Path()) || !strings.Contains(strings.SplitN(p.Path(), "/", 2)[0], ".")
+	return env.SDKs.IsSDKPath(p.Path()) || source.IsStd(p.Path())
 }
 
 // inputParam reports a parameter that holds what the client sent: a

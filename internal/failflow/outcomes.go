@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -301,11 +302,22 @@ func WorkFunc(env *Env, fn *types.Func) bool {
 	path, name := fn.Pkg().Path(), fn.Name()
 	// The standard library by its paths (no dot in the first element);
 	// the package analysed is never part of it.
-	if fn.Pkg() != env.Pass.Pkg && !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
+	if fn.Pkg() != env.Pass.Pkg && source.IsStd(path) {
 		names := effectfulStd[path]
 		return slices.Contains(names, "*") || slices.Contains(names, name)
 	}
 	if names := source.PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
+		return false
+	}
+	// What only computes or reads is not the work a confirmation guards:
+	// the package's own functions by their bodies (but stubs, which stand
+	// in for work), the module's other packages' by their facts.
+	if fn.Pkg() == env.Pass.Pkg {
+		if decl := env.FuncDecl(fn); decl != nil && !env.Stub(decl) && env.FuncEffect(fn) != effect.Write {
+			return false
+		}
+	}
+	if f := env.EffectFact(fn); f != nil && f.Effect != effect.Write {
 		return false
 	}
 	lower := strings.ToLower(name)

@@ -149,13 +149,6 @@ func ImportName(pc *source.Package, f *ast.File, path, name string) (_ string, _
 	return name, &analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n\nimport " + quoted)}, true
 }
 
-// isStdPath reports whether an import path is of the standard library
-// (its first element has no dot).
-func isStdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
-}
-
 // addImport returns the edit that adds path to the import declaration gd,
 // or nil when gd is not one it can add to.
 func addImport(pc *source.Package, gd *ast.GenDecl, path string) *analysis.TextEdit {
@@ -170,7 +163,7 @@ func addImport(pc *source.Package, gd *ast.GenDecl, path string) *analysis.TextE
 		}
 		// No import of its kind yet: a section of its own, the standard
 		// library's first.
-		if n := len(gd.Specs); n > 0 && !isStdPath(path) {
+		if n := len(gd.Specs); n > 0 && !source.IsStd(path) {
 			at := pc.LineEnd(gd.Specs[n-1].End())
 			return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\n\t" + quoted)}
 		}
@@ -193,10 +186,10 @@ func addImport(pc *source.Package, gd *ast.GenDecl, path string) *analysis.TextE
 	old := string(data[tf.Offset(spec.Pos()):tf.Offset(spec.End())])
 	p, _ := strconv.Unquote(spec.Path.Value)
 	first, second, sep := "\t"+quoted, "\t"+old, "\n"
-	if isStdPath(p) != isStdPath(path) {
+	if source.IsStd(p) != source.IsStd(path) {
 		sep = "\n\n"
 	}
-	if isStdPath(p) && !isStdPath(path) || isStdPath(p) == isStdPath(path) && p < path {
+	if source.IsStd(p) && !source.IsStd(path) || source.IsStd(p) == source.IsStd(path) && p < path {
 		first, second = second, first
 	}
 	return &analysis.TextEdit{Pos: spec.Pos(), End: spec.End(), NewText: []byte("(\n" + first + sep + second + "\n)")}
@@ -214,7 +207,7 @@ func importSlot(pc *source.Package, gd *ast.GenDecl, path string) (at token.Pos,
 	flush := func() (token.Pos, bool, bool) {
 		if !slices.ContainsFunc(section, func(is *ast.ImportSpec) bool {
 			p, _ := strconv.Unquote(is.Path.Value)
-			return isStdPath(p) == isStdPath(path)
+			return source.IsStd(p) == source.IsStd(path)
 		}) {
 			return token.NoPos, false, false
 		}

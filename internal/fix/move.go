@@ -3,6 +3,7 @@ package fix
 import (
 	"bytes"
 	"go/ast"
+	"go/format"
 	"go/token"
 	"slices"
 	"strings"
@@ -236,4 +237,27 @@ func Overlaps(fset *token.FileSet, edits []analysis.TextEdit) bool {
 		byFile[tf] = append(byFile[tf], te)
 	}
 	return false
+}
+
+// LineText returns the source text of a one-line node.
+func LineText(pc *source.Package, n ast.Node) (string, bool) {
+	data, tf := pc.Src(n.Pos())
+	if data == nil {
+		return "", false
+	}
+	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	return s, !strings.Contains(s, "\n")
+}
+
+// ExprText formats a one-line expression on its own, as gofmt writes it
+// outside the argument list it came from (a + b, not a+b).
+func ExprText(pc *source.Package, e ast.Expr) (string, bool) {
+	if _, ok := LineText(pc, e); !ok {
+		return "", false
+	}
+	var b strings.Builder
+	if err := format.Node(&b, pc.Pass.Fset, e); err != nil {
+		return "", false
+	}
+	return b.String(), !strings.Contains(b.String(), "\n")
 }

@@ -99,6 +99,9 @@ type migration struct {
 	check     *fix.AnswerCheck
 	checkMade bool
 	unchecked string
+	// reads are the calls on the way to the requests that only read, and
+	// run again on the call that brings the answer.
+	reads []*ast.CallExpr
 
 	fixes []analysis.SuggestedFix
 	why   string
@@ -432,9 +435,9 @@ func lineOf(pc *model.Model, pos token.Pos) string {
 func (m *migration) fixMessage() string {
 	rtd := m.sdk.RoundTrip
 	if len(m.asks) == 1 {
-		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField + m.guardNote() + m.checkNote()
+		return "Return the request in " + rtd.RequestsField + " under " + strconv.Quote(m.asks[0].key) + " and read the answer from " + rtd.ResponsesField + m.guardNote() + m.checkNote() + m.readNote()
 	}
-	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField + m.guardNote() + m.checkNote()
+	return "Return the handler's " + strconv.Itoa(len(m.asks)) + " requests together in " + rtd.RequestsField + " and read the answers from " + rtd.ResponsesField + m.guardNote() + m.checkNote() + m.readNote()
 }
 
 // checkNote says whether the answers are checked as the direct request

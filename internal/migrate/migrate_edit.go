@@ -143,7 +143,7 @@ func (m *migration) renameEdits() []analysis.TextEdit {
 			if n, ok := names[p]; ok {
 				name = n
 			}
-			t, _ := m.text(p.Type)
+			t, _ := fix.LineText(m.mod.Package, p.Type)
 			parts = append(parts, name+" "+t)
 		}
 		return []analysis.TextEdit{{Pos: list.Opening + 1, End: list.Closing, NewText: []byte(strings.Join(parts, ", "))}}

@@ -76,8 +76,11 @@ type chain struct {
 	// safeMemo says which chain functions are replay-safe once migrated
 	// (see replaySafe).
 	safeMemo map[*chainFn]int
-	fixes    []analysis.SuggestedFix
-	why      string
+	// reads are what runs again before the calls that move and only
+	// reads, for the fix's message.
+	reads []string
+	fixes []analysis.SuggestedFix
+	why   string
 	// related names the handlers that return the request, and the calls
 	// that keep the old function.
 	related []analysis.RelatedInformation

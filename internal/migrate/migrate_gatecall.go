@@ -10,6 +10,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/replay"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -279,9 +280,10 @@ func (c *chain) checkSites(dead map[*types.Func]string) {
 	}
 	var kept []*site
 	for _, s := range c.sites {
-		why := c.checkSite(s, perFn)
+		why, m := c.checkSite(s, perFn)
 		if why == "" {
 			kept = append(kept, s)
+			c.reads = replay.Quote(c.mod, m.reads, c.reads)
 			continue
 		}
 		c.stick(s.call.Pos(), why)
@@ -292,12 +294,13 @@ func (c *chain) checkSites(dead map[*types.Func]string) {
 	c.sites = kept
 }
 
-// checkSite says why one call cannot move, or "".
-func (c *chain) checkSite(s *site, perFn map[ast.Node][]*site) string {
+// checkSite says why one call cannot move, or "" and the migration that
+// judged what runs before it (its reads run again, see readTexts).
+func (c *chain) checkSite(s *site, perFn map[ast.Node][]*site) (string, *migration) {
 	if c.sdk.RoundTrip.ResponseIface != "" { // go-sdk
 		ss := perFn[s.in]
 		if n := len(ss) + c.ownRequests(s.in); n > 1 {
-			return fmt.Sprintf("%s asks %d times on its way (lines %d and %d): go-sdk's bridge for older clients calls a handler only once more, so a second question would never reach them; ask both in one result by hand", c.mod.HandlerName(s.in), n, c.line(ss[0].call.Pos()), c.line(c.secondPos(s.in, ss)))
+			return refuse(fmt.Sprintf("%s asks %d times on its way (lines %d and %d): go-sdk's bridge for older clients calls a handler only once more, so a second question would never reach them; ask both in one result by hand", c.mod.HandlerName(s.in), n, c.line(ss[0].call.Pos()), c.line(c.secondPos(s.in, ss))))
 		}
 	}
 	name := s.callee.obj.Name()
@@ -310,27 +313,30 @@ func (c *chain) checkSite(s *site, perFn map[ast.Node][]*site) string {
 	m.safe = c.safeCall
 	if ret, ok := s.stmt.(*ast.ReturnStmt); ok {
 		if s.inFn == nil || !slices.Equal(s.inFn.fact.Results, s.callee.fact.Results) || !c.sameResults(s.inFn, s.callee) {
-			return fmt.Sprintf("%s returns the results of %s at line %d, which the fix cannot pass on", c.mod.HandlerName(s.in), name, c.line(ret.Pos()))
+			return refuse(fmt.Sprintf("%s returns the results of %s at line %d, which the fix cannot pass on", c.mod.HandlerName(s.in), name, c.line(ret.Pos())))
 		}
 	}
 	list := model.FuncBody(s.in).List
 	if bad, why := m.pathUnsafeAll(list, s.stmt); why != "" {
-		return fmt.Sprintf("the call of %s at line %d: %s", name, c.line(s.call.Pos()), why)
+		return refuse(fmt.Sprintf("the call of %s at line %d: %s", name, c.line(s.call.Pos()), why))
 	} else if bad != nil {
 		if at := c.earlierAsk(s.in, bad.End()); at == bad.Pos() {
-			return fmt.Sprintf("the call of %s at line %d asks after `%s` at line %d asks, which would ask again on the call that brings this answer; ask both in one result by hand, or in steps with RequestState (see the docs: several questions)", name, c.line(s.call.Pos()), m.short(bad), c.line(at))
+			return refuse(fmt.Sprintf("the call of %s at line %d asks after `%s` at line %d asks, which would ask again on the call that brings this answer; ask both in one result by hand, or in steps with RequestState (see the docs: several questions)", name, c.line(s.call.Pos()), m.mod.Short(bad), c.line(at)))
 		} else if at.IsValid() {
-			return fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.short(bad), name, c.line(s.call.Pos()), c.line(at))
+			return refuse(fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.mod.Short(bad), name, c.line(s.call.Pos()), c.line(at)))
 		}
-		return fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
+		return refuse(fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.mod.Short(bad), name, c.line(s.call.Pos())) + m.writeNote(bad))
 	}
 	for _, arg := range s.call.Args {
 		if bad := m.impure(arg); bad != nil {
-			return fmt.Sprintf("`%s` in the call of %s at line %d runs again on the call that brings the answer", m.short(bad), name, c.line(s.call.Pos()))
+			return refuse(fmt.Sprintf("`%s` in the call of %s at line %d runs again on the call that brings the answer", m.mod.Short(bad), name, c.line(s.call.Pos())))
 		}
 	}
-	return ""
+	return "", m
 }
+
+// refuse is a reason a call cannot move, without its migration.
+func refuse(why string) (string, *migration) { return why, nil }
 
 // safeCall reports a call of a chain function whose body, once migrated,
 // is replay-safe: a handler that asks twice (mcp-go) runs its first call
@@ -386,7 +392,9 @@ func (c *chain) replaySafe(f *chainFn) bool {
 		}
 		return false
 	}
-	ok := c.mod.ImpureInExcept(f.decl.Body, f.decl, true, skip) == nil
+	bad, reads := c.mod.EffectsIn(f.decl.Body, f.decl, true, skip)
+	ok := bad == nil
+	c.reads = replay.Quote(c.mod, reads, c.reads)
 	c.safeMemo[f] = map[bool]int{true: 1, false: 2}[ok]
 	return ok
 }

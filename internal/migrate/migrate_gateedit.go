@@ -11,6 +11,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/replay"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
@@ -113,7 +114,7 @@ func (c *chain) edits() ([]analysis.SuggestedFix, string) {
 		return nil, why
 	}
 	edits = append(edits, fix.MergeInserts(importEdits)...)
-	return []analysis.SuggestedFix{{Message: c.fixMessage(), TextEdits: edits}}, ""
+	return []analysis.SuggestedFix{{Message: c.fixMessage() + replay.ReadNote(c.reads), TextEdits: edits}}, ""
 }
 
 // fixMessage says what the chain's fix does.

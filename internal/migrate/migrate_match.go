@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -283,7 +284,7 @@ func (m *migration) matchParams(a *ask) string {
 				dropped = append(dropped, arg)
 			}
 		default:
-			text, ok := m.text(arg)
+			text, ok := fix.LineText(m.mod.Package, arg)
 			if !ok {
 				return "the request's argument spans several lines"
 			}
@@ -296,12 +297,12 @@ func (m *migration) matchParams(a *ask) string {
 	}
 	for _, n := range dropped {
 		if bad := m.impure(n); bad != nil {
-			return fmt.Sprintf("`%s` in the request would not run again once the fix drops it", m.short(bad))
+			return fmt.Sprintf("`%s` in the request would not run again once the fix drops it", m.mod.Short(bad))
 		}
 	}
 	if a.params != nil {
 		if bad := m.impure(a.params); bad != nil {
-			return fmt.Sprintf("`%s` in the request's params would run only on the call that asks", m.short(bad))
+			return fmt.Sprintf("`%s` in the request's params would run only on the call that asks", m.mod.Short(bad))
 		}
 	}
 	return m.matchSchema(a)
@@ -382,14 +383,14 @@ func (m *migration) matchPositional(a *ask, p mcpsdk.Positional, dropped []ast.N
 			return "the request's arguments are not the SDK's"
 		}
 		used[i] = true
-		text, ok := m.exprText(call.Args[i])
+		text, ok := fix.ExprText(m.mod.Package, call.Args[i])
 		if !ok {
 			return "an argument of the request spans several lines"
 		}
 		fields = append(fields, p.Args[i]+": "+text)
 		a.kept = append(a.kept, call.Args[i])
 		if bad := m.impure(call.Args[i]); bad != nil {
-			return fmt.Sprintf("`%s` in the request's arguments would run only on the call that asks", m.short(bad))
+			return fmt.Sprintf("`%s` in the request's arguments would run only on the call that asks", m.mod.Short(bad))
 		}
 	}
 	for i, arg := range call.Args {
@@ -399,7 +400,7 @@ func (m *migration) matchPositional(a *ask, p mcpsdk.Positional, dropped []ast.N
 	}
 	for _, n := range dropped {
 		if bad := m.impure(n); bad != nil {
-			return fmt.Sprintf("`%s` in the request would not run again once the fix drops it", m.short(bad))
+			return fmt.Sprintf("`%s` in the request would not run again once the fix drops it", m.mod.Short(bad))
 		}
 	}
 	a.paramsText = m.pkgName(m.sdk.TypesPkg) + "." + m.sdk.ParamsType + "{" + strings.Join(fields, ", ") + "}"

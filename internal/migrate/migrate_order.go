@@ -3,11 +3,9 @@ package migrate
 import (
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/fix"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -38,7 +36,7 @@ func (m *migration) matchAsks() string {
 	if bad, why := m.pathUnsafe(m.body.List, first.stmt); why != "" {
 		return why
 	} else if bad != nil {
-		return fmt.Sprintf("`%s` before the request runs again on the call that brings the answer", m.short(bad))
+		return fmt.Sprintf("`%s` before the request runs again on the call that brings the answer", m.mod.Short(bad)) + m.writeNote(bad)
 	}
 	answers := map[*types.Var]*ask{}
 	for i, a := range m.asks {
@@ -65,8 +63,8 @@ func (m *migration) matchAsks() string {
 			}
 		}
 		for _, s := range between {
-			if bad := m.impure(s); bad != nil {
-				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.short(bad))
+			if bad := m.replayReads().Impure(s); bad != nil {
+				return fmt.Sprintf("`%s` between two requests would run before either is asked", m.mod.Short(bad))
 			}
 			if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
 				return lineOf(m.mod, a.dc.Call.Pos()) + "a return between it and the request at line " + fmt.Sprint(m.line(prev.dc.Call.Pos())) + " may skip it; ask in steps with RequestState"
@@ -212,57 +210,13 @@ func (m *migration) declaredAfter(a *ask, pos token.Pos) *types.Var {
 // first node whose evaluation is not replay-safe, or why target's place
 // prevents the fix (replay.Path.Unsafe).
 func (m *migration) pathUnsafe(list []ast.Stmt, target ast.Stmt) (ast.Node, string) {
-	return m.replay().Unsafe(list, target)
+	return m.replayReads().Unsafe(list, target)
 }
 
 // pathUnsafeAll is pathUnsafe, but returns the last node that is not
 // replay-safe: the nearest to target, the work a caller did just before.
 func (m *migration) pathUnsafeAll(list []ast.Stmt, target ast.Stmt) (ast.Node, string) {
-	return m.replay().UnsafeAll(list, target)
-}
-
-// short renders a node for a reason: its first line, at most 60 bytes.
-func (m *migration) short(n ast.Node) string {
-	if call, ok := n.(*ast.CallExpr); ok {
-		n = call
-	}
-	data, tf := m.mod.Src(n.Pos())
-	var s string
-	if data != nil && tf.Offset(n.End()) <= len(data) {
-		s = string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
-	} else if e, ok := n.(ast.Expr); ok {
-		s = types.ExprString(e)
-	}
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + "..."
-	}
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
-}
-
-// exprText formats a one-line expression on its own, as gofmt writes it
-// outside the argument list it came from (a + b, not a+b).
-func (m *migration) exprText(e ast.Expr) (string, bool) {
-	if _, ok := m.text(e); !ok {
-		return "", false
-	}
-	var b strings.Builder
-	if err := format.Node(&b, m.mod.Pass.Fset, e); err != nil {
-		return "", false
-	}
-	return b.String(), !strings.Contains(b.String(), "\n")
-}
-
-// text returns the source text of a one-line node.
-func (m *migration) text(n ast.Node) (string, bool) {
-	data, tf := m.mod.Src(n.Pos())
-	if data == nil {
-		return "", false
-	}
-	s := string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
-	return s, !strings.Contains(s, "\n")
+	return m.replayReads().UnsafeAll(list, target)
 }
 
 // pkgName is the name the file imports an SDK package under; the fix

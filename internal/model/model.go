@@ -35,6 +35,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/duties"
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/goschema"
@@ -104,7 +105,7 @@ Result is the model the checks read.`,
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
 			new(duties.CapabilityFact), new(duties.StateFact),
-			new(AskGateFact), new(SDKValuesFact),
+			new(AskGateFact), new(SDKValuesFact), new(effect.Fact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -127,12 +128,16 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 	if err != nil {
 		return nil, err
 	}
-	pc := &Model{Package: &source.Package{Pass: pass, Info: pass.TypesInfo, SDKs: sdks}, Cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
+	pc := &Model{Package: &source.Package{Pass: pass, Info: pass.TypesInfo, SDKs: sdks, Vouched: cfg.ReplaySafe.Patterns}, Cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
 	// The SDKs' own packages implement the protocol (their client calls
 	// the elicitation handler, their bridge for older clients makes the
 	// direct requests): they are not elicitation code to check. Their
 	// examples, in other packages of the same module, are.
-	if !pc.relevant() || sdks.ByPkg[pass.Pkg.Path()] != nil {
+	if sdks.ByPkg[pass.Pkg.Path()] != nil {
+		return nil, nil
+	}
+	if !pc.relevant() {
+		summariseEffects(pc.Package)
 		return nil, nil
 	}
 	pc.Dirs = report.ParseDirectives(pc.Package, cfg.Disable)
@@ -201,5 +206,16 @@ func (pc *Model) relevant() bool {
 	}
 	// A package that mirrors the protocol's actions declares result-like
 	// types for the packages that use it (see summary_resulttypes.go).
-	return len(pc.Pass.AllObjectFacts()) > 0 || declaresActions(pc) || len(declaredMirrors(pc)) > 0
+	return hasModelFacts(pc.Pass) || declaresActions(pc) || len(declaredMirrors(pc)) > 0
+}
+
+// hasModelFacts reports whether a dependency has a fact of the model's
+// but an effect (every package of the module may have those).
+func hasModelFacts(pass *analysis.Pass) bool {
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*effect.Fact); !ok {
+			return true
+		}
+	}
+	return false
 }

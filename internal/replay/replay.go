@@ -11,6 +11,9 @@ package replay
 
 import (
 	"go/ast"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 )
@@ -22,15 +25,24 @@ type Path struct {
 	Mod  *model.Model
 	Fn   ast.Node
 	Safe func(ast.Node) bool
+	// Read, when set, is told of each call that reads (effect.Read) and
+	// so runs again: a fix names them.
+	Read func(*ast.CallExpr)
 }
 
 // Impure returns the first node of n whose evaluation has an effect other
-// than on the values of the call in progress, or nil (see
-// source.ImpureIn): the handler's parameters are the call's.
+// than on the values of the call in progress, or a read, or nil (see
+// source.EffectsIn): the handler's parameters are the call's.
 func (p Path) Impure(n ast.Node) ast.Node {
-	return p.Mod.ImpureInExcept(n, p.Fn, true, func(n ast.Node) bool {
+	bad, reads := p.Mod.EffectsIn(n, p.Fn, true, func(n ast.Node) bool {
 		return p.Safe != nil && p.Safe(n) || p.Mod.Dirs.ReplaySafe(n)
 	})
+	if p.Read != nil {
+		for _, r := range reads {
+			p.Read(r)
+		}
+	}
+	return bad
 }
 
 // ImpureAny returns the first node of the non-nil ns that Impure finds.
@@ -181,4 +193,48 @@ func (p Path) unsafeBefore(s ast.Stmt) ast.Node {
 		return nil
 	}
 	return p.Impure(s)
+}
+
+// Quote adds to texts the reads, quoted as a message quotes code, each
+// once.
+func Quote(mod *model.Model, reads []*ast.CallExpr, texts []string) []string {
+	for _, r := range reads {
+		if t := "`" + mod.Short(r) + "`"; !slices.Contains(texts, t) {
+			texts = append(texts, t)
+		}
+	}
+	return texts
+}
+
+// ReadNote names, for a fix's message, the reads (quoted) that run again
+// on the call that brings the answer, so that a reviewer sees them.
+func ReadNote(texts []string) string {
+	texts = slices.Clone(texts)
+	switch n := len(texts); {
+	case n == 0:
+		return ""
+	case n > 3:
+		texts = append(texts[:3], strconv.Itoa(n-3)+" more")
+	}
+	verb := "reads, and runs"
+	if len(texts) > 1 {
+		verb = "read, and run"
+		texts[len(texts)-1] = "and " + texts[len(texts)-1]
+	}
+	sep := ", "
+	if len(texts) == 2 {
+		sep = " "
+	}
+	return "; " + strings.Join(texts, sep) + " only " + verb + " again on the call that brings the answer"
+}
+
+// WriteNote says, for a reason that refuses a fix, what bad writes when
+// that is deeper than bad itself (source.Why): the store a helper
+// changes, the token a check deletes.
+func WriteNote(mod *model.Model, bad ast.Node) string {
+	why := mod.Why(bad)
+	if why == "" || strings.HasPrefix(why, "`"+mod.Short(bad)+"`") {
+		return ""
+	}
+	return ", and it writes: " + why
 }

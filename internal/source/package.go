@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 )
@@ -30,6 +31,8 @@ type Package struct {
 	Pass *analysis.Pass
 	Info *types.Info
 	SDKs *mcpsdk.Set
+	// Vouched are the calls the -replay-safe setting vouches for.
+	Vouched effect.Patterns
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
 	noReturnOnce  sync.Once

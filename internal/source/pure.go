@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -32,10 +33,17 @@ import (
 //     PureMethods), fmt.Stringer and error methods, and logging (a line
 //     logged twice, which the docs say).
 //
-// Not replay-safe: anything that reaches beyond the call's values (I/O,
+// A call that reads the world and changes nothing (internal/effect's
+// table of the standard library: a file read, a database query, an HTTP
+// GET; functions of the module's other packages by their effect.Fact; the
+// calls an author vouches for with -replay-safe) is replay-safe too, but
+// a read: run again, it reads again, which the migration names.
+//
+// Not replay-safe: anything that reaches beyond the call's values (writes,
 // the clock's timers, random numbers, globals, a counter in the server's
 // state), a message to the client (any other method of a session or a
-// server), channel operations and goroutines.
+// server), channel operations and goroutines, and calls of other modules
+// elicitlint cannot see into.
 
 // computing are the standard packages whose functions act on nothing but
 // their arguments (and method receivers): no files, network, processes,
@@ -46,16 +54,19 @@ var computing = []string{
 	"encoding/hex", "encoding/json", "encoding/xml", "errors", "fmt", "hash/crc32", "hash/fnv",
 	"html", "maps", "math", "math/big", "math/bits", "math/cmplx", "mime", "net/url", "path",
 	"regexp", "slices", "sort", "strconv", "strings", "text/template", "time", "unicode",
-	"unicode/utf16", "unicode/utf8", "context",
+	"unicode/utf16", "unicode/utf8", "context", "io", "bufio", "path/filepath", "crypto/sha256",
+	"crypto/sha512", "crypto/sha1", "crypto/md5", "crypto/hmac", "crypto/subtle", "crypto/aes",
+	"crypto/cipher", "hash", "encoding/pem", "net/netip", "net/mail", "html/template", "iter",
 	"github.com/google/jsonschema-go/jsonschema",
 }
 
 // reaching are the functions of computing packages that reach beyond their
 // arguments: the standard streams, the process's timers.
 var reaching = map[string][]string{
-	"fmt":     {"Print", "Printf", "Println", "Scan", "Scanf", "Scanln"},
-	"time":    {"Sleep", "After", "AfterFunc", "NewTimer", "NewTicker", "Tick"},
-	"context": {"AfterFunc"},
+	"fmt":           {"Print", "Printf", "Println", "Scan", "Scanf", "Scanln"},
+	"time":          {"Sleep", "After", "AfterFunc", "NewTimer", "NewTicker", "Tick"},
+	"context":       {"AfterFunc"},
+	"path/filepath": {"Abs", "EvalSymlinks", "Glob", "Walk", "WalkDir"},
 }
 
 // logFuncs are the logging functions and methods, by package: a line logged
@@ -77,7 +88,7 @@ var PureFuncs = map[string][]string{
 // purity caches what the package's own functions can do.
 type purity struct {
 	mu    sync.Mutex
-	funcs map[*types.Func]int // 1 replay-safe, 2 not, 3 being decided
+	funcs map[*types.Func]int // 1 + the effect; 9 being decided
 	decls map[*types.Func]*ast.FuncDecl
 	defs  map[*types.Var][]ast.Expr // the values assigned to local variables (nil: zero)
 }
@@ -146,58 +157,108 @@ func (pc *Package) purityCache() *purity {
 // own (a caller walks them too); what is judged here is what the call does
 // with them.
 func (pc *Package) PureCall(call *ast.CallExpr) bool {
-	return pc.pureCall(call, pc.enclosingFunc(call.Pos()), true)
+	return pc.CallEffect(call) == effect.None
 }
 
-// pureCall decides a call made in fn; paramsLocal says whether fn's
+// CallEffect is what a call made where it stands does, with the
+// handler's parameters values of the call (see PureCall).
+func (pc *Package) CallEffect(call *ast.CallExpr) effect.Effect {
+	return pc.callEffect(call, pc.enclosingFunc(call.Pos()), true)
+}
+
+// callEffect decides a call made in fn; paramsLocal says whether fn's
 // parameters are values of the call in progress (a handler's request and
 // arguments), which it may change.
-func (pc *Package) pureCall(call *ast.CallExpr, fn ast.Node, paramsLocal bool) bool {
+func (pc *Package) callEffect(call *ast.CallExpr, fn ast.Node, paramsLocal bool) effect.Effect {
 	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() {
-		return true // a conversion
+		return effect.None // a conversion
 	}
 	local := func(e ast.Expr) bool { return pc.callLocal(e, fn, paramsLocal) }
+	// onArgs is e when the callee changes only arguments of the call.
+	onArgs := func(e effect.Effect) effect.Effect {
+		if pc.argsLocal(call, local) {
+			return e
+		}
+		return effect.Write
+	}
 	switch callee := typeutil.Callee(pc.Info, call).(type) {
 	case *types.Builtin:
 		switch callee.Name() {
 		case "len", "cap", "make", "new", "append", "min", "max", "complex", "real", "imag":
-			return true
+			return effect.None
 		case "copy", "delete", "clear":
-			return len(call.Args) > 0 && local(call.Args[0])
+			if len(call.Args) > 0 && local(call.Args[0]) {
+				return effect.None
+			}
 		}
-		return false
+		return effect.Write
 	case *types.Func:
 		if callee.Pkg() == nil {
-			return false
+			return effect.Write
+		}
+		callee = callee.Origin()
+		if pc.Vouched.Match(callee) {
+			return effect.Read // the author vouches that it may run twice
+		}
+		if e, fresh, ok := effect.Std(callee); ok {
+			if fresh {
+				sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !isSel || !local(sel.X) {
+					return effect.Write
+				}
+			}
+			return onArgs(e)
 		}
 		path, name := callee.Pkg().Path(), callee.Name()
 		sig := callee.Type().(*types.Signature)
 		if recv := sig.Recv(); recv != nil {
-			return pc.pureMethod(call, callee, recv, local)
+			return pc.methodEffect(call, callee, recv, local)
 		}
 		if slices.Contains(logFuncs[path], name) {
-			return true
+			return effect.None
 		}
 		if sdk := pc.SDKs.OfPkg(callee); sdk != nil {
 			if sdk.RoundTrip != nil && path == sdk.ServerPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name) {
-				return true
+				return effect.None
 			}
-			return pc.argsLocal(call, local) // the SDKs keep their state in sessions and servers
+			return onArgs(effect.None) // the SDKs keep their state in sessions and servers
 		}
 		if callee.Pkg() == pc.Pass.Pkg {
-			// pureFunc judges the body with its parameters not values of
-			// the call, so a replay-safe body changes none of its
+			// funcEffect judges the body with its parameters not values
+			// of the call, so a replay-safe body changes none of its
 			// arguments: they need not be the call's.
-			return pc.pureFunc(callee.Origin())
+			return pc.funcEffect(callee)
 		}
 		if pc.computes(path, name) {
-			return pc.argsLocal(call, local)
+			return onArgs(effect.None)
 		}
 		if names := PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
-			return true
+			return effect.None
 		}
+		return pc.factEffect(callee)
 	}
-	return false
+	return effect.Write
+}
+
+// factEffect is the effect of a function of another package of the module
+// by its fact (a write when it has none: elicitlint cannot see into it).
+func (pc *Package) factEffect(fn *types.Func) effect.Effect {
+	if f := pc.EffectFact(fn); f != nil {
+		return f.Effect
+	}
+	return effect.Write
+}
+
+// EffectFact returns the fact of a function of another package, or nil.
+func (pc *Package) EffectFact(fn *types.Func) *effect.Fact {
+	if fn.Pkg() == nil || fn.Pkg() == pc.Pass.Pkg {
+		return nil
+	}
+	f := new(effect.Fact)
+	if !pc.Pass.ImportObjectFact(fn.Origin(), f) {
+		return nil
+	}
+	return f
 }
 
 // computes reports whether function name of package path acts on nothing
@@ -206,62 +267,106 @@ func (pc *Package) computes(path, name string) bool {
 	return slices.Contains(computing, path) && !slices.Contains(reaching[path], name)
 }
 
-// pureMethod decides a method call: the SDKs' readers of the request, the
-// standard loggers, String and Error, methods of computing packages and of
-// the package itself on values of the call.
-func (pc *Package) pureMethod(call *ast.CallExpr, fn *types.Func, recv *types.Var, local func(ast.Expr) bool) bool {
+// methodEffect decides a method call: the SDKs' readers of the request,
+// the standard loggers, String and Error, methods of computing packages
+// and of the package itself on values of the call, and methods of the
+// module's other packages by their facts.
+func (pc *Package) methodEffect(call *ast.CallExpr, fn *types.Func, recv *types.Var, local func(ast.Expr) bool) effect.Effect {
+	is := func(ok bool) effect.Effect {
+		if ok {
+			return effect.None
+		}
+		return effect.Write
+	}
 	obj := mcpsdk.NamedObj(recv.Type())
 	if obj == nil || obj.Pkg() == nil {
 		// An interface method: fmt.Stringer and error only read.
-		return (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0
+		return is((fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0)
 	}
 	if sdk := pc.SDKs.OfPkg(obj); sdk != nil && sdk.RoundTrip != nil {
 		// Readers of the request and of what a session holds; every
 		// other method of an SDK may send a message to the client or
 		// change a server.
-		return obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name()) || sdk.Reads(obj.Name(), fn.Name())
+		return is(obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name()) || sdk.Reads(obj.Name(), fn.Name()))
 	}
 	switch obj.Pkg().Path() + "." + obj.Name() {
 	case "log.Logger":
-		return slices.Contains(logFuncs["log"], fn.Name())
+		return is(slices.Contains(logFuncs["log"], fn.Name()))
 	case "log/slog.Logger":
-		return slices.Contains(logFuncs["log/slog"], fn.Name())
+		return is(slices.Contains(logFuncs["log/slog"], fn.Name()))
 	}
 	if (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0 {
-		return true // fmt.Stringer and error: by convention they only read
+		return effect.None // fmt.Stringer and error: by convention they only read
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return effect.Write
 	}
 	switch {
 	case obj.Pkg() == pc.Pass.Pkg:
-		if !pc.pureFunc(fn.Origin()) {
-			return false
-		}
+		// Judged with its receiver and parameters not values of the
+		// call: an effect on either is a write.
+		return pc.funcEffect(fn.Origin())
 	case !pc.computes(obj.Pkg().Path(), ""):
-		return false
+		// A method of another package of the module, judged as its own
+		// package judged it.
+		return pc.factEffect(fn)
 	}
 	// The receiver is changed, unless the method takes a copy of a value
 	// with nothing shared.
 	if _, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr || !immutable(recv.Type()) {
 		if !local(sel.X) {
-			return false
+			return effect.Write
 		}
 	}
-	return pc.argsLocal(call, local)
+	return is(pc.argsLocal(call, local))
 }
 
 // argsLocal reports whether every argument the callee could change (a
 // pointer, a slice, a map, a channel, a function or an interface holding
-// one) is a value of the call.
+// one) is a value of the call. A function of the standard library changes
+// the elements of a slice or map it is given only when it is one of
+// fillers (sort.Strings, hex.Decode); what it is given by pointer, it may
+// always change.
 func (pc *Package) argsLocal(call *ast.CallExpr, local func(ast.Expr) bool) bool {
+	fills := true
+	if fn, ok := typeutil.Callee(pc.Info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Type().(*types.Signature).Recv() == nil && IsStd(fn.Pkg().Path()) {
+		names := fillers[fn.Pkg().Path()]
+		fills = slices.Contains(names, "*") || slices.Contains(names, fn.Name())
+	}
 	for _, a := range call.Args {
-		if t := pc.Info.TypeOf(a); t != nil && !immutable(t) && !local(a) {
+		t := pc.Info.TypeOf(a)
+		if t == nil || immutable(t) {
+			continue
+		}
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Map:
+			if !fills {
+				continue
+			}
+		}
+		if !local(a) {
 			return false
 		}
 	}
 	return true
+}
+
+// fillers are the functions of the standard library that change the
+// elements of the slices or maps they are given ("*": every function of
+// the package).
+var fillers = map[string][]string{
+	"sort":            {"*"},
+	"slices":          {"Sort", "SortFunc", "SortStableFunc", "Reverse", "Delete", "DeleteFunc", "Insert", "Replace", "Compact", "CompactFunc"},
+	"maps":            {"Copy", "DeleteFunc", "Insert"},
+	"io":              {"ReadFull", "ReadAtLeast", "CopyBuffer"},
+	"encoding/hex":    {"Encode", "Decode"},
+	"encoding/binary": {"PutUvarint", "PutVarint", "Read", "Decode"},
+	"unicode/utf8":    {"EncodeRune"},
+	"crypto/subtle":   {"XORBytes"},
+	"crypto/rand":     {"Read"},
+	"math/rand":       {"Shuffle", "Read"},
+	"math/rand/v2":    {"Shuffle"},
 }
 
 // immutable reports whether a value of type t shares nothing a callee
@@ -325,9 +430,19 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 		return false
 	case *ast.CallExpr:
 		// A value a replay-safe call makes is new (the callee acts on
-		// its arguments only), or one of its arguments'.
-		if !pc.pureCall(x, fn, paramsLocal) {
+		// its arguments only), or one of its arguments'; so is what a
+		// read of the standard library returns (the rows of a query, a
+		// file opened).
+		switch pc.callEffect(x, fn, paramsLocal) {
+		case effect.Write:
 			return false
+		case effect.Read:
+			callee, _ := typeutil.Callee(pc.Info, x).(*types.Func)
+			if callee == nil {
+				return false
+			}
+			e, _, std := effect.Std(callee)
+			return std && e == effect.Read
 		}
 		for _, a := range x.Args {
 			if t := pc.Info.TypeOf(a); t != nil && !immutable(t) && !pc.callLocalIn(a, fn, paramsLocal, seen) {
@@ -346,6 +461,9 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 		if pc.isParam(v, fn) {
 			return paramsLocal
 		}
+		if pc.isRecv(v, fn) {
+			return false
+		}
 		if seen[v] {
 			return true
 		}
@@ -358,6 +476,12 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 		return true
 	}
 	return false
+}
+
+// isRecv reports whether v is the receiver of fn.
+func (pc *Package) isRecv(v *types.Var, fn ast.Node) bool {
+	fd, ok := fn.(*ast.FuncDecl)
+	return ok && fd.Recv != nil && v.Pos() >= fd.Recv.Pos() && v.Pos() < fd.Recv.End()
 }
 
 // operand returns the value a unary, index or slice expression reads.
@@ -375,8 +499,8 @@ func operand(e ast.Expr) ast.Expr {
 	return nil
 }
 
-// isParam reports whether v is a parameter (or the receiver) of fn; the
-// receiver counts as a package's long-lived value, never the call's.
+// isParam reports whether v is a parameter of fn (not its receiver,
+// which is a package's long-lived value, never the call's).
 func (pc *Package) isParam(v *types.Var, fn ast.Node) bool {
 	var ft *ast.FuncType
 	var recv *ast.FieldList
@@ -400,52 +524,75 @@ func (pc *Package) isParam(v *types.Var, fn ast.Node) bool {
 	return v.Pos() >= ft.Pos() && v.Pos() < ft.End()
 }
 
-// pureFunc reports whether a function of the package is replay-safe
-// wherever it is called: its body changes nothing but values it makes
-// (its parameters are its caller's: it only reads them), and calls only
-// replay-safe functions.
-func (pc *Package) pureFunc(fn *types.Func) bool {
+// funcEffect is what a function of the package does wherever it is
+// called: its body is judged with its parameters and receiver its
+// caller's (it may only read them), so a body that is not a write
+// changes none of its arguments. A recursive function is a write.
+func (pc *Package) funcEffect(fn *types.Func) effect.Effect {
+	const deciding = 9
 	p := pc.purityCache()
 	p.mu.Lock()
 	state, decl := p.funcs[fn], p.decls[fn]
 	if state == 0 {
-		p.funcs[fn] = 3
+		p.funcs[fn] = deciding
 	}
 	p.mu.Unlock()
 	switch {
-	case state == 1:
-		return true
+	case state == deciding:
+		return effect.Write
 	case state != 0:
-		return false // not, or recursive
-	case decl == nil:
-		p.mu.Lock()
-		p.funcs[fn] = 2
-		p.mu.Unlock()
-		return false
+		return effect.Effect(state - 1)
 	}
-	ok := pc.ImpureIn(decl.Body, decl, false) == nil
+	e := effect.Write
+	if decl != nil {
+		e = pc.BodyEffect(decl)
+	}
 	p.mu.Lock()
-	p.funcs[fn] = map[bool]int{true: 1, false: 2}[ok]
+	p.funcs[fn] = int(e) + 1
 	p.mu.Unlock()
-	return ok
+	return e
+}
+
+// BodyEffect is the effect of a function declaration's body on its
+// callers.
+func (pc *Package) BodyEffect(decl *ast.FuncDecl) effect.Effect {
+	if decl.Body == nil {
+		return effect.Write
+	}
+	bad, reads := pc.EffectsIn(decl.Body, decl, false, nil)
+	switch {
+	case bad != nil:
+		return effect.Write
+	case len(reads) > 0:
+		return effect.Read
+	}
+	return effect.None
 }
 
 // ImpureIn returns the first node of n, in function fn, whose evaluation
 // has an effect beyond the values of the call in progress, or nil: calls
-// only of replay-safe functions (see PureCall); assignments only to local
-// variables; no channel operations, go or defer statements (but the
-// cancelling of a local context). Function literals are not called where
-// they are written. paramsLocal says whether fn's parameters are values of
-// the call (see callLocal).
+// only of replay-safe functions (see PureCall) or reads; assignments only
+// to local variables; no channel operations, go statements, or defer
+// statements but of such calls (the cancelling of a local context, a
+// lock's release). Function literals are not called where they are
+// written. paramsLocal says whether fn's parameters are values of the
+// call (see callLocal).
 func (pc *Package) ImpureIn(n ast.Node, fn ast.Node, paramsLocal bool) ast.Node {
-	return pc.ImpureInExcept(n, fn, paramsLocal, nil)
+	bad, _ := pc.EffectsIn(n, fn, paramsLocal, nil)
+	return bad
 }
 
 // ImpureInExcept is ImpureIn, but takes the nodes for which skip is true
 // as replay-safe without looking into them (a call whose callee the caller
 // knows to be replay-safe once the fix is applied).
 func (pc *Package) ImpureInExcept(n ast.Node, fn ast.Node, paramsLocal bool, skip func(ast.Node) bool) ast.Node {
-	var bad ast.Node
+	bad, _ := pc.EffectsIn(n, fn, paramsLocal, skip)
+	return bad
+}
+
+// EffectsIn is ImpureInExcept, and returns too the calls of n that read
+// (see effect.Read), outermost first, when nothing writes.
+func (pc *Package) EffectsIn(n ast.Node, fn ast.Node, paramsLocal bool, skip func(ast.Node) bool) (bad ast.Node, reads []*ast.CallExpr) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		if bad != nil || n == nil {
 			return false
@@ -455,13 +602,6 @@ func (pc *Package) ImpureInExcept(n ast.Node, fn ast.Node, paramsLocal bool, ski
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
-		case *ast.DeferStmt:
-			// defer cancel() of a context made here: cancelling it on
-			// either call has no other effect.
-			if !pc.Cancels(n.Call) {
-				bad = n
-			}
 			return false
 		case *ast.GoStmt, *ast.SendStmt, *ast.SelectStmt:
 			bad = n
@@ -484,13 +624,26 @@ func (pc *Package) ImpureInExcept(n ast.Node, fn ast.Node, paramsLocal bool, ski
 				bad = n
 			}
 		case *ast.CallExpr:
-			if !pc.pureCall(n, fn, paramsLocal) {
-				bad = n
+			// A deferred call is judged as the call it is: defer
+			// cancel() of a context made here, a lock released, rows
+			// closed.
+			switch pc.callEffect(n, fn, paramsLocal) {
+			case effect.Write:
+				if !pc.Cancels(n) {
+					bad = n
+				}
+			case effect.Read:
+				if !slices.Contains(reads, n) {
+					reads = append(reads, n)
+				}
 			}
 		}
 		return bad == nil
 	})
-	return bad
+	if bad != nil {
+		reads = nil
+	}
+	return bad, reads
 }
 
 // localTargetIn reports an assignment target that is a variable declared

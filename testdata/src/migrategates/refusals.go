@@ -113,7 +113,7 @@ func (s *store) Evaluate(ctx context.Context, what string) string {
 var policy store
 
 func ConfirmPolicy(ctx context.Context, ss *mcp.ServerSession, msg string) (bool, error) { // want ConfirmPolicy:`decision\(0=true,none=false,ServerSession\.Elicit,always\)` ConfirmPolicy:`elicitWrapper\(2:Message\) mode=form`
-	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: msg, RequestedSchema: confirmSchema}) // want "ServerSession.Elicit fails .*; no automatic fix: `policy.Evaluate\\(ctx, \"run\"\\)` before the call of ConfirmPolicy at line \\d+ runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: msg, RequestedSchema: confirmSchema}) // want "ServerSession.Elicit fails .*; no automatic fix: `policy.Evaluate\\(ctx, \"run\"\\)` before the call of ConfirmPolicy at line \\d+ runs again on the call that brings the answer, and it writes: `s.evaluated\\+\\+` in \\(\\*migrategates.store\\).Evaluate; until it is migrated, pinning .* \\(round-trip\\)"
 	if err != nil {
 		return false, err
 	}

@@ -127,7 +127,7 @@ var history recorder
 // promoteRule asks a second question after the work ran: the work would
 // run again on the call that brings the answer.
 func promoteRule(ctx context.Context, srv *server.MCPServer, command string) {
-	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Always allow " + command + "?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want "MCPServer.RequestElicitation returns .*; no automatic fix: `history.Record\\(command\\)` before the call of promoteRule at line \\d+ runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	result, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Always allow " + command + "?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want "MCPServer.RequestElicitation returns .*; no automatic fix: `history.Record\\(command\\)` before the call of promoteRule at line \\d+ runs again on the call that brings the answer, and it writes: `r.commands = append\\(r.commands, c\\)` in \\(\\*migrategatesmcp.recorder\\).Record; until it is migrated, pinning .* \\(round-trip\\)"
 	if err != nil || result.Action != mcp.ElicitationResponseActionAccept {
 		return
 	}

@@ -233,7 +233,7 @@ func registerBuilt(mcpServer *server.MCPServer) {
 	})
 	mcpServer.AddTool(mcp.NewTool("tally"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		tally(catalog)
-		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .tally\(catalog\). before the request runs again on the call that brings the answer; until it is migrated, pinning .* \(round-trip\)`
+		res, err := mcpServer.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Go on?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}) // want `MCPServer.RequestElicitation returns .*; no automatic fix: .tally\(catalog\). before the request runs again on the call that brings the answer, and it writes: .m.Views\+\+. in migratemcpgo.tally; until it is migrated, pinning .* \(round-trip\)`
 		if err != nil {
 			return nil, err
 		}

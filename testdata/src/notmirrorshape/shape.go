@@ -12,7 +12,7 @@ type Event struct {
 	Repo    string
 }
 
-func Parse(b []byte) (Event, error) {
+func Parse(b []byte) (Event, error) { // want Parse:`effect none`
 	var e Event
 	err := json.Unmarshal(b, &e)
 	return e, err
@@ -54,7 +54,7 @@ type Note struct {
 	Content string
 }
 
-func Latest() Note { return Note{Action: "edit", Content: "x"} }
+func Latest() Note { return Note{Action: "edit", Content: "x"} } // want Latest:`effect none`
 
 func show() string {
 	n := Latest()

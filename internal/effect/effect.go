@@ -1,0 +1,278 @@
+// Package effect holds what elicitlint knows of what a call does beyond
+// returning its result: the levels (nothing, a read, a write), the table
+// of the standard library's reads, the fact that carries a function's
+// level to the packages that call it, and the -replay-safe patterns by
+// which an author vouches for calls elicitlint cannot see into.
+//
+// internal/source judges calls with it (pure.go); the round-trip
+// migration lets what only reads run again on the call that brings the
+// answer, and names it, and the fail-open check does not take a read for
+// the work a confirmation guards.
+package effect
+
+import (
+	"fmt"
+	"go/types"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Effect is what a call may do beyond its own frame.
+type Effect uint8
+
+const (
+	// None: nothing but compute from its arguments, or change values of
+	// the call in progress.
+	None Effect = iota
+	// Read: read the world (a file, a database, the network by GET, the
+	// environment) without changing it; run twice, it reads twice.
+	Read
+	// Write: change something that outlives the call, or what elicitlint
+	// cannot tell.
+	Write
+)
+
+func (e Effect) String() string {
+	switch e {
+	case None:
+		return "none"
+	case Read:
+		return "read"
+	}
+	return "write"
+}
+
+// Fact is the effect of a function of the module being analysed, for the
+// packages that call it. Why, for a write, says what writes, in words a
+// message can quote.
+type Fact struct {
+	Effect Effect
+	Why    string
+}
+
+func (*Fact) AFact() {}
+
+func (f *Fact) String() string {
+	if f.Why != "" {
+		return "effect " + f.Effect.String() + ": " + f.Why
+	}
+	return "effect " + f.Effect.String()
+}
+
+// stdReads are the functions and methods ("Type.Method") of the standard
+// library that read the world and change nothing: on a replay they read
+// again. A method here reads whatever its receiver (a database handle, an
+// HTTP client held by the server).
+var stdReads = map[string][]string{
+	"os": {"ReadFile", "ReadDir", "Stat", "Lstat", "Open", "Getenv", "LookupEnv", "Environ", "Getwd",
+		"Hostname", "Executable", "UserHomeDir", "UserCacheDir", "UserConfigDir", "TempDir",
+		"Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Getpagesize", "DirFS", "SameFile", "IsExist", "IsNotExist", "IsPermission"},
+	"io/fs":         {"ReadFile", "ReadDir", "Stat", "Glob", "Sub", "ValidPath"},
+	"path/filepath": {"Abs", "EvalSymlinks", "Glob"},
+	"os/user":       {"Current", "Lookup", "LookupId", "LookupGroup", "LookupGroupId"},
+	"database/sql": {
+		"DB.Query", "DB.QueryContext", "DB.QueryRow", "DB.QueryRowContext", "DB.Ping", "DB.PingContext", "DB.Stats",
+		"Tx.Query", "Tx.QueryContext", "Tx.QueryRow", "Tx.QueryRowContext",
+		"Conn.QueryContext", "Conn.QueryRowContext", "Conn.PingContext",
+		"Stmt.Query", "Stmt.QueryContext", "Stmt.QueryRow", "Stmt.QueryRowContext",
+	},
+	"net/http":    {"Get", "Head", "Client.Get", "Client.Head"},
+	"net":         {"LookupHost", "LookupIP", "LookupAddr", "LookupCNAME", "LookupTXT", "LookupMX", "LookupNS", "LookupSRV"},
+	"sync":        {"Map.Load"},
+	"sync/atomic": {"LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64", "LoadUintptr", "LoadPointer", "Int32.Load", "Int64.Load", "Uint32.Load", "Uint64.Load", "Uintptr.Load", "Bool.Load", "Value.Load", "Pointer.Load"},
+}
+
+// stdSync are the methods that order a goroutine's steps and leave
+// nothing behind once paired: a lock taken and released, as the handler
+// does on either call.
+var stdSync = map[string][]string{
+	"sync": {"Mutex.Lock", "Mutex.Unlock", "Mutex.TryLock", "RWMutex.Lock", "RWMutex.Unlock", "RWMutex.RLock", "RWMutex.RUnlock", "RWMutex.TryLock", "RWMutex.TryRLock"},
+}
+
+// stdFresh are the methods of values a read makes (the rows of a query,
+// a file opened to read): on a value of the call they consume it and
+// reach nothing else.
+var stdFresh = map[string][]string{
+	"database/sql": {"Rows.Next", "Rows.NextResultSet", "Rows.Scan", "Rows.Close", "Rows.Err", "Rows.Columns", "Rows.ColumnTypes", "Row.Scan", "Row.Err"},
+	"os":           {"File.Read", "File.ReadAt", "File.ReadDir", "File.Readdir", "File.Readdirnames", "File.Stat", "File.Name", "File.Close", "File.Seek"},
+}
+
+// Std returns the effect of a function or method of the standard library
+// in the table, and whether the table has it; fresh says the method only
+// consumes a value of the call (its receiver must be one).
+func Std(fn *types.Func) (e Effect, fresh, ok bool) {
+	if fn.Pkg() == nil {
+		return Write, false, false
+	}
+	pkg, name := fn.Pkg().Path(), Name(fn)
+	switch {
+	case slices.Contains(stdReads[pkg], name):
+		return Read, false, true
+	case slices.Contains(stdSync[pkg], name):
+		return None, false, true
+	case slices.Contains(stdFresh[pkg], name):
+		return None, true, true
+	}
+	return Write, false, false
+}
+
+// Name is fn's name in the tables: "Func", or "Type.Method" for a
+// method of a named type.
+func Name(fn *types.Func) string {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return fn.Name()
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// Qualified names fn for patterns and messages: pkg.Func, or
+// (*pkg.Type).Method, pkg.Type.Method for a value receiver, with the
+// package's full path.
+func Qualified(fn *types.Func) string {
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Path()
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return pkg + "." + fn.Name()
+	}
+	t := recv.Type()
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	name := "?"
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		name = n.Obj().Name()
+	}
+	if ptr {
+		return "(*" + pkg + "." + name + ")." + fn.Name()
+	}
+	return pkg + "." + name + "." + fn.Name()
+}
+
+// Patterns are the -replay-safe setting: calls an author vouches for,
+// which may run twice. A pattern names a function or a method as
+// Qualified does, with the package by its full path or its last element
+// and * matching any run of characters within a name:
+//
+//	(*store.Store).Get*       methods of *Store whose names start with Get
+//	store.Store.Get           Get of a value receiver
+//	example.com/app/store.Load*
+//	(*store.Store).*          every method of *Store
+//	svc.Service.GetDocument   a method of the interface Service, wherever
+//	                          it is called through the interface
+type Patterns []pattern
+
+type pattern struct {
+	ptr       bool   // (*T).M
+	pkg, recv string // recv "" for a function
+	name      string
+	text      string
+}
+
+// String is the pattern as it was written.
+func (p pattern) String() string { return p.text }
+
+// ParsePatterns reads the comma-separated patterns of -replay-safe.
+func ParsePatterns(list []string) (Patterns, error) {
+	var ps Patterns
+	for _, s := range list {
+		p, err := parsePattern(strings.TrimSpace(s))
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+func parsePattern(s string) (pattern, error) {
+	bad := func(why string) (pattern, error) {
+		return pattern{}, fmt.Errorf("bad -replay-safe pattern %q: %s; want pkg.Func, (*pkg.Type).Method or pkg.Type.Method, with * in names", s, why)
+	}
+	var p pattern
+	if rest, ok := strings.CutPrefix(s, "(*"); ok {
+		inner, method, ok := strings.Cut(rest, ").")
+		if !ok || method == "" {
+			return bad("no method after the receiver")
+		}
+		dot := strings.LastIndex(inner, ".")
+		if dot <= 0 || dot == len(inner)-1 {
+			return bad("the receiver is not pkg.Type")
+		}
+		p = pattern{ptr: true, pkg: inner[:dot], recv: inner[dot+1:], name: method}
+	} else {
+		// The package path may hold dots (example.com/app/store): the
+		// names are what follows its last slash.
+		slash := strings.LastIndex(s, "/")
+		parts := strings.Split(s[slash+1:], ".")
+		dir := s[:slash+1]
+		switch len(parts) {
+		case 2:
+			p = pattern{pkg: dir + parts[0], name: parts[1]}
+		case 3:
+			p = pattern{pkg: dir + parts[0], recv: parts[1], name: parts[2]}
+		default:
+			return bad("not pkg.Func or pkg.Type.Method")
+		}
+	}
+	if strings.ContainsAny(p.pkg, "*() ") || strings.ContainsAny(p.recv+p.name, "()/ ") {
+		return bad("a part is malformed")
+	}
+	for _, part := range []string{p.recv, p.name} {
+		if _, err := path.Match(part, ""); err != nil {
+			return bad("a part is malformed")
+		}
+	}
+	if p.pkg == "" || p.name == "" {
+		return bad("a part is empty")
+	}
+	p.text = s
+	return p, nil
+}
+
+// Match reports whether a pattern vouches for fn.
+func (ps Patterns) Match(fn *types.Func) bool {
+	if len(ps) == 0 || fn.Pkg() == nil {
+		return false
+	}
+	pkg := fn.Pkg().Path()
+	recv, ptr := "", false
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t, ptr = p.Elem(), true
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return false
+		}
+		recv = n.Obj().Name()
+	}
+	for _, p := range ps {
+		if p.recv == "" != (recv == "") || p.recv != "" && p.ptr != ptr {
+			continue
+		}
+		if pkg != p.pkg && path.Base(pkg) != p.pkg {
+			continue
+		}
+		if ok, _ := path.Match(p.recv, recv); !ok && p.recv != "" {
+			continue
+		}
+		if ok, _ := path.Match(p.name, fn.Name()); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,69 @@
+package model
+
+import (
+	"go/ast"
+	gobuild "go/build"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/effect"
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/analysis"
+)
+
+// summariseEffects exports what each function and method of pc with an
+// exported name does beyond its frame (effect.Fact), for the packages of
+// the module that call it: the round-trip migration lets a read run
+// again, and the fail-open check does not take it for the work a
+// confirmation guards.
+//
+// Only packages of the module being analysed that hold no elicitation
+// are summarised: the stores, services and helpers a handler calls. The
+// standard library is in internal/effect's table, other modules stay
+// unknown (the -replay-safe setting vouches for them), and a package that
+// holds elicitations is judged on its own terms. A write is exported only
+// when it says what writes (effect.Fact.Why): a function without a fact
+// is a write anyway, and the module's facts stay small. A stub (a body
+// that does nothing) gets no fact: it stands in for work to come.
+func summariseEffects(pc *source.Package) {
+	if !ownModule(pc.Pass) {
+		return
+	}
+	for _, f := range pc.Pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !fd.Name.IsExported() || pc.Stub(fd) {
+				continue
+			}
+			fn, ok := pc.Info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			fact := &effect.Fact{Effect: pc.FuncEffect(fn)}
+			if fact.Effect == effect.Write {
+				if fact.Why = pc.Why(pc.ImpureIn(fd.Body, fd, false)); fact.Why == "" {
+					continue
+				}
+			}
+			pc.Pass.ExportObjectFact(fn, fact)
+		}
+	}
+}
+
+// goroot is the standard library's source directory, as the go command
+// sets it for the tools it runs.
+var goroot = filepath.Join(gobuild.Default.GOROOT, "src") + string(filepath.Separator)
+
+// ownModule reports whether the package is of the module being analysed:
+// not of a dependency at a version, nor of the standard library.
+func ownModule(pass *analysis.Pass) bool {
+	if m := pass.Module; m != nil && m.Version != "" {
+		return false
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return !strings.HasPrefix(name, goroot)
+}

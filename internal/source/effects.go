@@ -1,0 +1,146 @@
+package source
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/elicitlint/elicitlint/internal/effect"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// FuncEffect is what a function of the package does wherever it is
+// called (see funcEffect).
+func (pc *Package) FuncEffect(fn *types.Func) effect.Effect { return pc.funcEffect(fn.Origin()) }
+
+// Why says what writes in bad, a node an effect walk found (EffectsIn),
+// in words a message can quote: the deepest write the module shows, as
+// "`delete(s.tokens, tok)` in (*approval.TokenStore).Validate", through
+// the package's functions and the facts of its module's other packages.
+// It is "" for a call elicitlint cannot see into (of another module, of a
+// function value).
+func (pc *Package) Why(bad ast.Node) string { return pc.why(bad, 0) }
+
+func (pc *Package) why(bad ast.Node, depth int) string {
+	if call, ok := bad.(*ast.CallExpr); ok {
+		callee, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+		if _, isBuiltin := typeutil.Callee(pc.Info, call).(*types.Builtin); !isBuiltin {
+			switch {
+			case callee == nil || callee.Pkg() == nil:
+				return ""
+			case callee.Pkg() == pc.Pass.Pkg:
+				decl := pc.purityCache().decls[callee.Origin()]
+				if decl == nil || depth > 8 {
+					return ""
+				}
+				if inner := pc.ImpureIn(decl.Body, decl, false); inner != nil {
+					return pc.why(inner, depth+1)
+				}
+				return ""
+			default:
+				if f := pc.EffectFact(callee); f != nil {
+					return f.Why
+				}
+				if !IsStd(callee.Pkg().Path()) {
+					return ""
+				}
+			}
+		}
+	}
+	where := "the handler"
+	if fd, ok := pc.enclosingFunc(bad.Pos()).(*ast.FuncDecl); ok {
+		if fn, ok := pc.Info.Defs[fd.Name].(*types.Func); ok {
+			where = ShortName(fn)
+		}
+	}
+	return "`" + pc.Short(bad) + "` in " + where
+}
+
+// IsStd reports a standard package by its path (no dot in its first
+// element).
+func IsStd(path string) bool {
+	return !strings.Contains(strings.SplitN(path, "/", 2)[0], ".")
+}
+
+// ShortName names fn with its package's name: pkg.Func, (*pkg.T).M or
+// pkg.T.M.
+func ShortName(fn *types.Func) string {
+	q := effect.Qualified(fn)
+	if fn.Pkg() == nil {
+		return q
+	}
+	path := fn.Pkg().Path()
+	return strings.Replace(q, path+".", fn.Pkg().Name()+".", 1)
+}
+
+// Short is the source text of n on one line, cut to 60 bytes, for
+// messages.
+func (pc *Package) Short(n ast.Node) string {
+	data, tf := pc.Src(n.Pos())
+	var s string
+	if data != nil && tf.Offset(n.End()) <= len(data) {
+		s = string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	} else if e, ok := n.(ast.Expr); ok {
+		s = types.ExprString(e)
+	}
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + "..."
+	}
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// Stub reports a function whose body does nothing but log: empty, log
+// lines, and a return of constants and nils. It stands in for work to
+// come (an example's store that "only says so", a fixture's, a method
+// not written yet), so the checks that look for work take it for work
+// rather than for a computation.
+func (pc *Package) Stub(decl *ast.FuncDecl) bool {
+	if decl.Body == nil {
+		return false
+	}
+	for i, st := range decl.Body.List {
+		switch st := st.(type) {
+		case *ast.ExprStmt:
+			call, ok := st.X.(*ast.CallExpr)
+			if !ok || !pc.logCall(call) {
+				return false
+			}
+		case *ast.ReturnStmt:
+			if i != len(decl.Body.List)-1 {
+				return false
+			}
+			for _, r := range st.Results {
+				if tv, ok := pc.Info.Types[r]; !ok || tv.Value == nil && !tv.IsNil() {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// logCall reports a call of a logging function or method (logFuncs).
+func (pc *Package) logCall(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(pc.Info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		obj := mcpsdk.NamedObj(recv.Type())
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path()+"."+obj.Name() != map[string]string{"log": "log.Logger", "log/slog": "log/slog.Logger"}[path] {
+			return false
+		}
+	}
+	return slices.Contains(logFuncs[path], fn.Name())
+}
+
+// FuncDecl returns the declaration of a function of the package, or nil.
+func (pc *Package) FuncDecl(fn *types.Func) *ast.FuncDecl { return pc.purityCache().decls[fn.Origin()] }

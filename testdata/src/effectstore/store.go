@@ -1,0 +1,149 @@
+// Package effectstore is a module's own store and helpers, with no
+// elicitation in it: what its exported functions do beyond their frames
+// is exported as facts (effect none, read or write, with what writes),
+// for the handlers of other packages that call them before a question.
+package effectstore
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+type Doc struct {
+	ID, Title string
+}
+
+type Rule struct {
+	Name, Command string
+}
+
+type Store struct {
+	mu       sync.RWMutex
+	db       *sql.DB
+	docs     map[string]Doc
+	hits     int
+	lastSeen map[string]time.Time
+}
+
+// Get reads the store's map under its read lock: nothing outlives the
+// call.
+func (s *Store) Get(id string) (Doc, bool) { // want Get:`effect none`
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	d, ok := s.docs[id]
+	return d, ok
+}
+
+// Lookup queries the database: a read.
+func (s *Store) Lookup(ctx context.Context, name string) (Rule, error) { // want Lookup:`effect read`
+	var r Rule
+	err := s.db.QueryRowContext(ctx, "SELECT name, command FROM rules WHERE name = ?", name).Scan(&r.Name, &r.Command)
+	return r, err
+}
+
+// List reads rows one by one, closing them.
+func (s *Store) List(ctx context.Context) ([]Rule, error) { // want List:`effect read`
+	rows, err := s.db.QueryContext(ctx, "SELECT name, command FROM rules")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Rule
+	for rows.Next() {
+		var r Rule
+		if err := rows.Scan(&r.Name, &r.Command); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Put writes the map.
+func (s *Store) Put(d Doc) { // want Put:"effect write: `s.docs\\[d.ID\\] = d` in \\(\\*effectstore.Store\\).Put"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.docs[d.ID] = d
+}
+
+// Touch records when a document was last seen: a write the author may
+// vouch for with -replay-safe.
+func (s *Store) Touch(id string) { // want Touch:"effect write: `s.lastSeen\\[id\\] = time.Now\\(\\)` in \\(\\*effectstore.Store\\).Touch"
+	s.lastSeen[id] = time.Now()
+}
+
+// Delete runs a statement: a write the standard library makes.
+func (s *Store) Delete(ctx context.Context, id string) error { // want Delete:"effect write: `s.db.ExecContext\\(ctx, \"DELETE FROM docs WHERE id = \\?\", id\\)` in \\(\\*effectstore.Store\\).Delete"
+	_, err := s.db.ExecContext(ctx, "DELETE FROM docs WHERE id = ?", id)
+	return err
+}
+
+// Tokens are single-use approvals.
+type Tokens struct{ m map[string]bool }
+
+// Validate consumes the token it checks: run twice, the second call is
+// denied.
+func (t *Tokens) Validate(tok string) bool { // want Validate:"effect write: `delete\\(t.m, tok\\)` in \\(\\*effectstore.Tokens\\).Validate"
+	ok := t.m[tok]
+	delete(t.m, tok)
+	return ok
+}
+
+type Engine struct{ tokens *Tokens }
+
+// Evaluate sounds like a read, but validates a token: its fact names the
+// deepest write.
+func (e *Engine) Evaluate(tok string) bool { // want Evaluate:"effect write: `delete\\(t.m, tok\\)` in \\(\\*effectstore.Tokens\\).Validate"
+	return e.tokens.Validate(tok)
+}
+
+// Clean only computes.
+func Clean(root, p string) (string, error) { // want Clean:`effect none`
+	return filepath.Rel(root, filepath.Clean(filepath.Join(root, p)))
+}
+
+// Join reads its argument, which it does not change.
+func Join(names []string) string { return strings.Join(names, ",") } // want Join:`effect none`
+
+// SortNames changes the slice it is given.
+func SortNames(names []string) { sort.Strings(names) } // want SortNames:"effect write: `sort.Strings\\(names\\)` in effectstore.SortNames"
+
+// ReadConfig reads a file.
+func ReadConfig(path string) ([]byte, error) { return os.ReadFile(path) } // want ReadConfig:`effect read`
+
+// Fetch gets a page and reads its body.
+func Fetch(url string) (string, error) { // want Fetch:`effect read`
+	resp, err := http.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
+}
+
+// Remove removes a file.
+func Remove(path string) error { return os.Remove(path) } // want Remove:"effect write: `os.Remove\\(path\\)` in effectstore.Remove"
+
+// Apply calls what it is given: elicitlint cannot tell what that does,
+// and exports no fact.
+func Apply(f func()) { f() }
+
+// Count changes the store: a write.
+func (s *Store) Count() int { // want Count:"effect write: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count"
+	s.hits++
+	return s.hits
+}
+
+// notExported is summarised for nobody.
+func notExported() string { return "x" }
+
+var _ = notExported

@@ -1,0 +1,122 @@
+// Package migrateeffects asks after calling a store of another package
+// of the module (effectstore): what only reads runs again on the call
+// that brings the answer, and the fix names it; what writes keeps the
+// direct request, and the reason names the write.
+package migrateeffects
+
+import (
+	"context"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"effectstore"
+)
+
+var confirm = map[string]any{"type": "object", "properties": map[string]any{}}
+
+func reply(s string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+}
+
+type server struct {
+	store  *effectstore.Store
+	engine *effectstore.Engine
+	root   string
+}
+
+type In struct {
+	Name, Token, Path string
+}
+
+// A read of another package (a database query), and a map read under a
+// lock, before the question: migrated, the query named.
+func (h *server) runRule(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	rule, err := h.store.Lookup(ctx, in.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, ok := h.store.Get(rule.Name); !ok {
+		return reply("no such document"), nil, nil
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not run"), nil, nil
+	}
+	return reply("ran " + rule.Command), nil, nil
+}
+
+// A helper of another package that only computes, and a file read of the
+// standard library: migrated, the file read named.
+func (h *server) showFile(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	rel, err := effectstore.Clean(h.root, in.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := os.ReadFile(rel)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Show " + rel + " (" + string(rune(len(data))) + ")?", RequestedSchema: confirm}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("hidden"), nil, nil
+	}
+	return reply(string(data)), nil, nil
+}
+
+// A call that sounds like a read but consumes a single-use token: run
+// again, the retry is denied. Refused, naming the write.
+func (h *server) approve(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	if !h.engine.Evaluate(in.Token) {
+		return reply("denied"), nil, nil
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Approve?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.engine.Evaluate\\(in.Token\\)` before the request runs again on the call that brings the answer, and it writes: `delete\\(t.m, tok\\)` in \\(\\*effectstore.Tokens\\).Validate; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not approved"), nil, nil
+	}
+	return reply("approved"), nil, nil
+}
+
+// A write of another package before the question: refused.
+func (h *server) save(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	h.store.Put(effectstore.Doc{ID: in.Name})
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Publish?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.store.Put\\(effectstore.Doc\\{ID: in.Name\\}\\)` before the request runs again on the call that brings the answer, and it writes: `s.docs\\[d.ID\\] = d` in \\(\\*effectstore.Store\\).Put; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("draft"), nil, nil
+	}
+	return reply("published"), nil, nil
+}
+
+// A call of a function value: elicitlint cannot see into it. Refused,
+// with no write to name.
+func (h *server) hook(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	effectstore.Apply(func() {})
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `effectstore.Apply\\(func\\(\\) \\{\\}\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("stopped"), nil, nil
+	}
+	return reply("went on"), nil, nil
+}
+
+func register(s *mcp.Server, h *server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "run"}, h.runRule)
+	mcp.AddTool(s, &mcp.Tool{Name: "show"}, h.showFile)
+	mcp.AddTool(s, &mcp.Tool{Name: "approve"}, h.approve)
+	mcp.AddTool(s, &mcp.Tool{Name: "save"}, h.save)
+	mcp.AddTool(s, &mcp.Tool{Name: "hook"}, h.hook)
+}
