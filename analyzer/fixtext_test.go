@@ -34,7 +34,7 @@ var fixRuns = map[string]struct {
 	pkgs []string
 }{
 	"answers":   {analyzer.Config{Disable: prooftest.Direct()}, []string{"contentschema", "fixes"}},
-	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "methodvalue", "countedanswers"}},
+	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "methodvalue", "countedanswers", "inprocesstest", "pinnedtest"}},
 	"migrate": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
 		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects"}},
 	"replaysafe":   {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip), ReplaySafe: []string{"(*effectstore.Store).Touch"}}, []string{"migrateeffectsmcp"}},
@@ -54,7 +54,7 @@ var fixtureFixes = []struct {
 	pkgs []string
 }{
 	{"answers", []string{"contentschema", "fixes"}},
-	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved"}},
+	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved", "inprocesstest", "pinnedtest"}},
 	{"migrate", []string{"migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects"}},
 	{"replaysafe", []string{"migrateeffectsmcp"}},
 	{"schemarepair", []string{"schemarepair"}},

@@ -92,6 +92,10 @@ func (pc *Pkg) indexPins() {
 	ix := &pinIndex{calls: map[*types.Func][][]ast.Node{}, values: map[*types.Func]bool{}, makes: map[*types.TypeName][][]ast.Node{}, fieldSet: map[*types.Var][]ast.Expr{}}
 	var found []sdkCall
 	for _, f := range pc.Pass.Files {
+		// How a package's tests build and serve its servers (in
+		// process, on a pinned test server) is not how it is deployed:
+		// they pin nothing. go vet analyses a package with its tests.
+		test := pc.TestFile(f)
 		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
 			switch n := n.(type) {
 			case *ast.CallExpr:
@@ -108,7 +112,7 @@ func (pc *Pkg) indexPins() {
 					ix.calls[fn.Origin()] = append(ix.calls[fn.Origin()], slices.Clone(path))
 					return
 				}
-				if sdk := pc.SDKs.OfPkg(fn); sdk != nil && sdk.Duties() != nil {
+				if sdk := pc.SDKs.OfPkg(fn); sdk != nil && sdk.Duties() != nil && !test {
 					found = append(found, sdkCall{n, fn, sdk, slices.Clone(path)})
 				}
 			case *ast.CompositeLit:

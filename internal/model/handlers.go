@@ -187,6 +187,9 @@ func (pc *Model) Calls() *callIndex {
 func (pc *Model) indexCalls() *callIndex {
 	ix := &callIndex{callers: map[*types.Func][]ast.Node{}, InProcess: map[*mcpsdk.SDK]bool{}, Transport: map[*mcpsdk.SDK]bool{}}
 	for _, f := range pc.Pass.Files {
+		// How the package's tests serve its servers (in process) is not
+		// how it is deployed; go vet analyses a package with its tests.
+		test := pc.TestFile(f)
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -202,7 +205,7 @@ func (pc *Model) indexCalls() *callIndex {
 				}
 				return
 			}
-			if !pc.SDKs.IsSDKPath(callee.Pkg().Path()) {
+			if test || !pc.SDKs.IsSDKPath(callee.Pkg().Path()) {
 				return
 			}
 			for _, sdk := range pc.SDKs.All {

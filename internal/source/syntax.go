@@ -547,3 +547,8 @@ func UsedIn(info *types.Info, n ast.Node, v *types.Var) bool {
 	})
 	return used
 }
+
+// TestFile reports whether a file of the package is a test file.
+func (pc *Package) TestFile(f *ast.File) bool {
+	return strings.HasSuffix(pc.Pass.Fset.File(f.Pos()).Name(), "_test.go")
+}

@@ -114,8 +114,8 @@ func TestRealSDKRoundTrip(t *testing.T) {
 		// migrate are the migration's fixtures, run with round-trip only.
 		migrate []string
 	}{
-		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk", "ifacegosdk"}, []string{"migrategosdk", "migrategates", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatetest", "effectstore", "migrateeffects"}},
-		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo", "ifacemcpgo"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp", "effectstore", "migrateeffectsmcp"}},
+		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk", "ifacegosdk", "pinnedtest"}, []string{"migrategosdk", "migrategates", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatetest", "effectstore", "migrateeffects"}},
+		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo", "ifacemcpgo", "inprocesstest"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp", "effectstore", "migrateeffectsmcp"}},
 	} {
 		t.Run(tc.module, func(t *testing.T) {
 			t.Parallel()
