@@ -5,6 +5,7 @@ import (
 	gobuild "go/build"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -55,15 +56,25 @@ func summariseEffects(pc *source.Package) {
 // sets it for the tools it runs.
 var goroot = filepath.Join(gobuild.Default.GOROOT, "src") + string(filepath.Separator)
 
+// stdRoots are the first elements of the standard library's import paths.
+var stdRoots = []string{"archive", "bufio", "builtin", "bytes", "cmd", "cmp", "compress", "container",
+	"context", "crypto", "database", "debug", "embed", "encoding", "errors", "expvar", "flag", "fmt", "go",
+	"hash", "html", "image", "index", "internal", "io", "iter", "log", "maps", "math", "mime", "net", "os",
+	"path", "plugin", "reflect", "regexp", "runtime", "slices", "sort", "strconv", "strings", "structs",
+	"sync", "syscall", "testing", "text", "time", "unicode", "unique", "unsafe", "vendor", "weak"}
+
 // ownModule reports whether the package is of the module being analysed:
-// not of a dependency at a version, nor of the standard library.
+// not of a dependency at a version, nor of the standard library (which has
+// no module path; nor has a package in GOPATH mode, as analysistest loads
+// them).
 func ownModule(pass *analysis.Pass) bool {
-	if m := pass.Module; m != nil && m.Version != "" {
-		return false
+	if m := pass.Module; m != nil && m.Path != "" {
+		return m.Version == ""
 	}
 	if len(pass.Files) == 0 {
 		return false
 	}
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
 	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return !strings.HasPrefix(name, goroot)
+	return !slices.Contains(stdRoots, first) && !strings.HasPrefix(name, goroot)
 }

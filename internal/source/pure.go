@@ -170,10 +170,16 @@ func (pc *Package) CallEffect(call *ast.CallExpr) effect.Effect {
 // parameters are values of the call in progress (a handler's request and
 // arguments), which it may change.
 func (pc *Package) callEffect(call *ast.CallExpr, fn ast.Node, paramsLocal bool) effect.Effect {
+	return pc.callEffectIn(call, fn, paramsLocal, map[*types.Var]bool{})
+}
+
+// callEffectIn is callEffect within a walk of callLocalIn, which has met
+// the variables in seen (p = p.next() must not loop).
+func (pc *Package) callEffectIn(call *ast.CallExpr, fn ast.Node, paramsLocal bool, seen map[*types.Var]bool) effect.Effect {
 	if tv, ok := pc.Info.Types[call.Fun]; ok && tv.IsType() {
 		return effect.None // a conversion
 	}
-	local := func(e ast.Expr) bool { return pc.callLocal(e, fn, paramsLocal) }
+	local := func(e ast.Expr) bool { return pc.callLocalIn(e, fn, paramsLocal, seen) }
 	// onArgs is e when the callee changes only arguments of the call.
 	onArgs := func(e effect.Effect) effect.Effect {
 		if pc.argsLocal(call, local) {
@@ -433,7 +439,7 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 		// its arguments only), or one of its arguments'; so is what a
 		// read of the standard library returns (the rows of a query, a
 		// file opened).
-		switch pc.callEffect(x, fn, paramsLocal) {
+		switch pc.callEffectIn(x, fn, paramsLocal, seen) {
 		case effect.Write:
 			return false
 		case effect.Read:
@@ -445,6 +451,9 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 			return std && e == effect.Read
 		}
 		for _, a := range x.Args {
+			if tv, ok := pc.Info.Types[a]; ok && tv.IsType() {
+				continue // make([]byte, n), new(T)
+			}
 			if t := pc.Info.TypeOf(a); t != nil && !immutable(t) && !pc.callLocalIn(a, fn, paramsLocal, seen) {
 				return false
 			}

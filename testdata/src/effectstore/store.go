@@ -5,6 +5,7 @@
 package effectstore
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
 	"io"
@@ -141,6 +142,18 @@ func Apply(f func()) { f() }
 func (s *Store) Count() int { // want Count:"effect write: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count"
 	s.hits++
 	return s.hits
+}
+
+// Buffered wraps a reader in itself: a value of the call, whose
+// definitions refer to it (r = bufio.NewReader(r)), judged without an
+// endless walk.
+func Buffered(s string) int { // want Buffered:`effect none`
+	var r io.Reader = strings.NewReader(s)
+	for i := 0; i < 2; i++ {
+		r = bufio.NewReader(r)
+	}
+	n, _ := r.Read(make([]byte, 4))
+	return n
 }
 
 // notExported is summarised for nobody.
