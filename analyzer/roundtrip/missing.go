@@ -89,36 +89,181 @@ func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse) *ast.ReturnStmt {
 	if okVar == nil && resVar == nil {
 		return nil
 	}
-	absent := func(cond ast.Expr) bool {
-		return rt.absentTest(cond, okVar, resVar) || rt.absentAmong(cond, okVar, resVar, r.SDK.RoundTrip.ResponsesField)
-	}
-	var ifs *ast.IfStmt
+	m := &missing{rt: rt, okVar: okVar, resVar: resVar, responses: r.SDK.RoundTrip.ResponsesField}
 	for i, n := range path {
 		if n != ast.Node(as) || i+1 >= len(path) {
 			continue
 		}
 		switch p := path[i+1].(type) {
 		case *ast.IfStmt:
-			if p.Init == ast.Stmt(as) && absent(p.Cond) {
-				ifs = p
+			switch {
+			case p.Init != ast.Stmt(as):
+			case m.absent(p.Cond):
+				if rt.Terminates(p.Body) {
+					return m.allFail(p.Body)
+				}
+				return nil
+			case m.present(p.Cond) && p.Else == nil && rt.Terminates(p.Body) && i+2 < len(path):
+				// if res, ok := ...; ok { ...; return }: what follows
+				// the if runs only when the answer is missing.
+				if list := stmtList(path[i+2]); list != nil {
+					return m.scan(list, p, true)
+				}
 			}
-		case *ast.BlockStmt:
-			ifs = rt.nextIf(p.List, as, absent)
-		case *ast.CaseClause:
-			ifs = rt.nextIf(p.Body, as, absent)
+		case *ast.BlockStmt, *ast.CaseClause:
+			return m.scan(stmtList(p), as, false)
 		}
 	}
-	if ifs == nil || !rt.Terminates(ifs.Body) {
+	return nil
+}
+
+// missing reads the statements after an answer's read: where does a
+// missing answer go?
+type missing struct {
+	rt            *roundTripCheck
+	okVar, resVar *types.Var
+	responses     string
+}
+
+func (m *missing) absent(cond ast.Expr) bool {
+	return m.rt.absentTest(cond, m.okVar, m.resVar) || m.rt.absentAmong(cond, m.okVar, m.resVar, m.responses)
+}
+
+// present reports a condition true exactly when the answer is there:
+// ok, ok == true, res != nil.
+func (m *missing) present(cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		return m.uses(c, m.okVar)
+	case *ast.BinaryExpr:
+		if c.Op == token.EQL {
+			if b, ok := m.rt.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "true" {
+				return m.uses(c.X, m.okVar)
+			}
+		}
+		if c.Op == token.NEQ {
+			return m.uses(c.X, m.resVar) && source.IsNil(m.rt.Info, c.Y) || m.uses(c.Y, m.resVar) && source.IsNil(m.rt.Info, c.X)
+		}
+	}
+	return false
+}
+
+func (m *missing) uses(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && v != nil && m.rt.Info.Uses[id] == v
+}
+
+// scan walks the statements of list after from, and returns the return
+// that fails the call when the answer is missing, or nil: the first if
+// (or case of a tagless switch) that tests for the missing answer decides.
+// After an if that leaves whenever the answer is there, every statement
+// runs only without it (missingOnly): a test there that reads only the
+// request's answers (len(req.Params.InputResponses) > 0), or a return,
+// decides too, and a test on anything else that may leave (a count of
+// rounds) ends the walk as a limit of the server's own. Before it, other
+// statements are passed over: a failure a missing answer reaches on any
+// path is reported. Setting the answer's variables again ends the walk.
+func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.ReturnStmt {
+	at := -1
+	for i, st := range list {
+		if st == from {
+			at = i
+		}
+	}
+	if at < 0 {
 		return nil
 	}
+	for _, st := range list[at+1:] {
+		if m.sets(st) {
+			return nil
+		}
+		switch s := st.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil {
+				if missingOnly && source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
+					return nil
+				}
+				continue
+			}
+			switch {
+			case m.absent(s.Cond) || missingOnly && m.answersOnly(s.Cond):
+				if s.Else != nil || !m.rt.Terminates(s.Body) {
+					return nil
+				}
+				if ret := m.allFail(s.Body); ret != nil {
+					return ret
+				}
+				if m.rt.absentTest(s.Cond, m.okVar, m.resVar) {
+					return nil // every missing answer took that branch
+				}
+				// It asks again when nothing was answered (!ok &&
+				// len(...) == 0): a missing answer still reaches what
+				// follows when something else was.
+				continue
+			case m.present(s.Cond) && s.Else == nil && m.rt.Terminates(s.Body):
+				missingOnly = true
+				continue
+			}
+		case *ast.SwitchStmt:
+			if s.Tag == nil && s.Init == nil {
+				for _, c := range s.Body.List {
+					cc := c.(*ast.CaseClause)
+					for _, e := range cc.List {
+						if m.absent(e) {
+							if m.rt.Terminates(&ast.BlockStmt{List: cc.Body}) {
+								return m.allFail(&ast.BlockStmt{List: cc.Body})
+							}
+							return nil
+						}
+					}
+				}
+			}
+		case *ast.ReturnStmt:
+			if missingOnly && m.rt.KindOfReturn(s) == model.ReturnFailure {
+				return s
+			}
+			return nil
+		}
+		if missingOnly && source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{st}}) {
+			return nil // something else decides: a limit of the server's own
+		}
+	}
+	return nil
+}
+
+// sets reports a statement that assigns the answer's variables again.
+func (m *missing) sets(st ast.Stmt) bool {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if v := m.rt.Info.ObjectOf(id); v != nil && (v == types.Object(m.okVar) || v == types.Object(m.resVar)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// answersOnly reports a condition that reads nothing but the request's
+// answers (and the answer's variables, constants and builtins).
+func (m *missing) answersOnly(e ast.Expr) bool {
+	return m.rt.answersOnly(e, m.okVar, m.resVar, m.responses)
+}
+
+// allFail returns the first return of body when every return of it fails
+// the call, or nil.
+func (m *missing) allFail(body *ast.BlockStmt) *ast.ReturnStmt {
 	var first *ast.ReturnStmt
 	allFail := true
-	ast.Inspect(ifs.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if rt.KindOfReturn(n) != model.ReturnFailure {
+			if m.rt.KindOfReturn(n) != model.ReturnFailure {
 				allFail = false
 			} else if first == nil {
 				first = n
@@ -132,15 +277,13 @@ func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse) *ast.ReturnStmt {
 	return first
 }
 
-// nextIf returns the if statement right after s in list when its
-// condition passes test.
-func (rt *roundTripCheck) nextIf(list []ast.Stmt, s ast.Stmt, test func(ast.Expr) bool) *ast.IfStmt {
-	for i, st := range list {
-		if st == s && i+1 < len(list) {
-			if is, ok := list[i+1].(*ast.IfStmt); ok && is.Init == nil && test(is.Cond) {
-				return is
-			}
-		}
+// stmtList is the statement list of a block or a case clause, or nil.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
 	}
 	return nil
 }
@@ -158,32 +301,37 @@ func (rt *roundTripCheck) absentAmong(cond ast.Expr, okVar, resVar *types.Var, r
 	term := func(e ast.Expr) bool {
 		return rt.absentTest(e, okVar, resVar) || rt.absentAmong(e, okVar, resVar, responses)
 	}
-	answersOnly := func(e ast.Expr) bool {
-		only := true
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				if v, ok := rt.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == responses {
-					return false // the request's answers
-				}
-			case *ast.Ident:
-				switch obj := rt.Info.Uses[n].(type) {
-				case *types.Builtin, *types.Const, *types.Nil:
-				case *types.Var:
-					if obj != okVar && obj != resVar {
-						only = false
-					}
-				default:
+	answersOnly := func(e ast.Expr) bool { return rt.answersOnly(e, okVar, resVar, responses) }
+	return term(c.X) && (term(c.Y) || answersOnly(c.Y)) || term(c.Y) && answersOnly(c.X)
+}
+
+// answersOnly reports a condition that reads nothing but the request's
+// answers (the field responses), the answer's variables, constants and
+// builtins.
+func (rt *roundTripCheck) answersOnly(e ast.Expr, okVar, resVar *types.Var, responses string) bool {
+	only := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if v, ok := rt.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == responses {
+				return false // the request's answers
+			}
+		case *ast.Ident:
+			switch obj := rt.Info.Uses[n].(type) {
+			case *types.Builtin, *types.Const, *types.Nil:
+			case *types.Var:
+				if obj != okVar && obj != resVar {
 					only = false
 				}
-			case *ast.FuncLit:
+			default:
 				only = false
 			}
-			return only
-		})
+		case *ast.FuncLit:
+			only = false
+		}
 		return only
-	}
-	return term(c.X) && (term(c.Y) || answersOnly(c.Y)) || term(c.Y) && answersOnly(c.X)
+	})
+	return only
 }
 
 // absentTest reports a condition true exactly when the answer is

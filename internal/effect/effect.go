@@ -64,38 +64,73 @@ func (f *Fact) String() string {
 // library that read the world and change nothing: on a replay they read
 // again. A method here reads whatever its receiver (a database handle, an
 // HTTP client held by the server).
-var stdReads = map[string][]string{
-	"os": {"ReadFile", "ReadDir", "Stat", "Lstat", "Open", "Getenv", "LookupEnv", "Environ", "Getwd",
+var stdReads = table{
+	{"os", []string{"ReadFile", "ReadDir", "Stat", "Lstat", "Open", "Getenv", "LookupEnv", "Environ", "Getwd",
 		"Hostname", "Executable", "UserHomeDir", "UserCacheDir", "UserConfigDir", "TempDir",
-		"Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Getpagesize", "DirFS", "SameFile", "IsExist", "IsNotExist", "IsPermission"},
-	"io/fs":         {"ReadFile", "ReadDir", "Stat", "Glob", "Sub", "ValidPath"},
-	"path/filepath": {"Abs", "EvalSymlinks", "Glob"},
-	"os/user":       {"Current", "Lookup", "LookupId", "LookupGroup", "LookupGroupId"},
-	"database/sql": {
+		"Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Getpagesize", "DirFS", "SameFile", "IsExist", "IsNotExist", "IsPermission"}},
+	{"io/fs", []string{"ReadFile", "ReadDir", "Stat", "Glob", "Sub", "ValidPath"}},
+	{"path/filepath", []string{"Abs", "EvalSymlinks", "Glob"}},
+	{"os/user", []string{"Current", "Lookup", "LookupId", "LookupGroup", "LookupGroupId"}},
+	{"database/sql", []string{
 		"DB.Query", "DB.QueryContext", "DB.QueryRow", "DB.QueryRowContext", "DB.Ping", "DB.PingContext", "DB.Stats",
 		"Tx.Query", "Tx.QueryContext", "Tx.QueryRow", "Tx.QueryRowContext",
 		"Conn.QueryContext", "Conn.QueryRowContext", "Conn.PingContext",
 		"Stmt.Query", "Stmt.QueryContext", "Stmt.QueryRow", "Stmt.QueryRowContext",
-	},
-	"net/http":    {"Get", "Head", "Client.Get", "Client.Head"},
-	"net":         {"LookupHost", "LookupIP", "LookupAddr", "LookupCNAME", "LookupTXT", "LookupMX", "LookupNS", "LookupSRV"},
-	"sync":        {"Map.Load"},
-	"sync/atomic": {"LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64", "LoadUintptr", "LoadPointer", "Int32.Load", "Int64.Load", "Uint32.Load", "Uint64.Load", "Uintptr.Load", "Bool.Load", "Value.Load", "Pointer.Load"},
+	}},
+	{"net/http", []string{"Get", "Head", "Client.Get", "Client.Head"}},
+	{"net", []string{"LookupHost", "LookupIP", "LookupAddr", "LookupCNAME", "LookupTXT", "LookupMX", "LookupNS", "LookupSRV"}},
+	{"sync", []string{"Map.Load"}},
+	{"sync/atomic", []string{"LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64", "LoadUintptr", "LoadPointer", "Int32.Load", "Int64.Load", "Uint32.Load", "Uint64.Load", "Uintptr.Load", "Bool.Load", "Value.Load", "Pointer.Load"}},
 }
 
 // stdSync are the methods that order a goroutine's steps and leave
 // nothing behind once paired: a lock taken and released, as the handler
 // does on either call.
-var stdSync = map[string][]string{
-	"sync": {"Mutex.Lock", "Mutex.Unlock", "Mutex.TryLock", "RWMutex.Lock", "RWMutex.Unlock", "RWMutex.RLock", "RWMutex.RUnlock", "RWMutex.TryLock", "RWMutex.TryRLock"},
+var stdSync = table{
+	{"sync", []string{"Mutex.Lock", "Mutex.Unlock", "Mutex.TryLock", "RWMutex.Lock", "RWMutex.Unlock", "RWMutex.RLock", "RWMutex.RUnlock", "RWMutex.TryLock", "RWMutex.TryRLock"}},
 }
 
 // stdFresh are the methods of values a read makes (the rows of a query,
 // a file opened to read): on a value of the call they consume it and
 // reach nothing else.
-var stdFresh = map[string][]string{
-	"database/sql": {"Rows.Next", "Rows.NextResultSet", "Rows.Scan", "Rows.Close", "Rows.Err", "Rows.Columns", "Rows.ColumnTypes", "Row.Scan", "Row.Err"},
-	"os":           {"File.Read", "File.ReadAt", "File.ReadDir", "File.Readdir", "File.Readdirnames", "File.Stat", "File.Name", "File.Close", "File.Seek"},
+var stdFresh = table{
+	{"database/sql", []string{"Rows.Next", "Rows.NextResultSet", "Rows.Scan", "Rows.Close", "Rows.Err", "Rows.Columns", "Rows.ColumnTypes", "Row.Scan", "Row.Err"}},
+	{"os", []string{"File.Read", "File.ReadAt", "File.ReadDir", "File.Readdir", "File.Readdirnames", "File.Stat", "File.Name", "File.Close", "File.Seek"}},
+}
+
+// table lists names by package.
+type table []struct {
+	pkg   string
+	names []string
+}
+
+// has reports whether the table lists name for package pkg ("*": every
+// name of the package).
+func (t table) has(pkg, name string) bool {
+	for _, e := range t {
+		if e.pkg == pkg {
+			return slices.Contains(e.names, "*") || slices.Contains(e.names, name)
+		}
+	}
+	return false
+}
+
+// Fillers are the functions of the standard library that change the
+// elements of the slices or maps they are given.
+func Fillers(pkg, name string) bool { return fillers.has(pkg, name) }
+
+var fillers = table{
+	{"sort", []string{"*"}},
+	{"slices", []string{"Sort", "SortFunc", "SortStableFunc", "Reverse", "Delete", "DeleteFunc", "Insert", "Replace", "Compact", "CompactFunc"}},
+	{"maps", []string{"Copy", "DeleteFunc", "Insert"}},
+	{"io", []string{"ReadFull", "ReadAtLeast", "CopyBuffer"}},
+	{"encoding/hex", []string{"Encode", "Decode"}},
+	{"encoding/binary", []string{"PutUvarint", "PutVarint", "Read", "Decode"}},
+	{"unicode/utf8", []string{"EncodeRune"}},
+	{"crypto/subtle", []string{"XORBytes"}},
+	{"crypto/rand", []string{"Read"}},
+	{"math/rand", []string{"Shuffle", "Read"}},
+	{"math/rand/v2", []string{"Shuffle"}},
 }
 
 // Std returns the effect of a function or method of the standard library
@@ -107,11 +142,11 @@ func Std(fn *types.Func) (e Effect, fresh, ok bool) {
 	}
 	pkg, name := fn.Pkg().Path(), Name(fn)
 	switch {
-	case slices.Contains(stdReads[pkg], name):
+	case stdReads.has(pkg, name):
 		return Read, false, true
-	case slices.Contains(stdSync[pkg], name):
+	case stdSync.has(pkg, name):
 		return None, false, true
-	case slices.Contains(stdFresh[pkg], name):
+	case stdFresh.has(pkg, name):
 		return None, true, true
 	}
 	return Write, false, false

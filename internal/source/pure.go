@@ -331,14 +331,13 @@ func (pc *Package) methodEffect(call *ast.CallExpr, fn *types.Func, recv *types.
 // argsLocal reports whether every argument the callee could change (a
 // pointer, a slice, a map, a channel, a function or an interface holding
 // one) is a value of the call. A function of the standard library changes
-// the elements of a slice or map it is given only when it is one of
-// fillers (sort.Strings, hex.Decode); what it is given by pointer, it may
-// always change.
+// the elements of a slice or map it is given only when it fills it
+// (effect.Fillers: sort.Strings, hex.Decode); what it is given by
+// pointer, it may always change.
 func (pc *Package) argsLocal(call *ast.CallExpr, local func(ast.Expr) bool) bool {
 	fills := true
 	if fn, ok := typeutil.Callee(pc.Info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Type().(*types.Signature).Recv() == nil && IsStd(fn.Pkg().Path()) {
-		names := fillers[fn.Pkg().Path()]
-		fills = slices.Contains(names, "*") || slices.Contains(names, fn.Name())
+		fills = effect.Fillers(fn.Pkg().Path(), fn.Name())
 	}
 	for _, a := range call.Args {
 		t := pc.Info.TypeOf(a)
@@ -356,23 +355,6 @@ func (pc *Package) argsLocal(call *ast.CallExpr, local func(ast.Expr) bool) bool
 		}
 	}
 	return true
-}
-
-// fillers are the functions of the standard library that change the
-// elements of the slices or maps they are given ("*": every function of
-// the package).
-var fillers = map[string][]string{
-	"sort":            {"*"},
-	"slices":          {"Sort", "SortFunc", "SortStableFunc", "Reverse", "Delete", "DeleteFunc", "Insert", "Replace", "Compact", "CompactFunc"},
-	"maps":            {"Copy", "DeleteFunc", "Insert"},
-	"io":              {"ReadFull", "ReadAtLeast", "CopyBuffer"},
-	"encoding/hex":    {"Encode", "Decode"},
-	"encoding/binary": {"PutUvarint", "PutVarint", "Read", "Decode"},
-	"unicode/utf8":    {"EncodeRune"},
-	"crypto/subtle":   {"XORBytes"},
-	"crypto/rand":     {"Read"},
-	"math/rand":       {"Shuffle", "Read"},
-	"math/rand/v2":    {"Shuffle"},
 }
 
 // immutable reports whether a value of type t shares nothing a callee
