@@ -60,7 +60,7 @@ var fixtureFixes = []struct {
 	{"schemarepair", []string{"schemarepair"}},
 	{"capabilities", []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse"}},
 	{"failopen", []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
-	{"f30", []string{"f30gategosdk", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
+	{"f30", []string{"f30gategosdk", "f30gatemcpgo", "f30valuesgosdk", "f30valuesmcpgo", "f30forgedgosdk", "f30forgedmcpgo", "f30stopsgosdk", "f30stopsmcpgo"}},
 	{"iface", []string{"ifacegosdk"}},
 }
 

@@ -374,8 +374,12 @@ func (f *Flow) errOnly(v ssa.Value, depth int) (only, uses bool) {
 		return true, true
 	}
 	switch x := v.(type) {
-	case *ssa.Const, *ssa.Global, *ssa.Alloc:
-		return true, false // an errors.As target is an Alloc
+	case *ssa.Alloc:
+		// An errors.As target is an Alloc: what errors.As put there is
+		// the error.
+		return true, f.asTarget(x)
+	case *ssa.Const, *ssa.Global:
+		return true, false
 	case *ssa.Call:
 		ops := x.Call.Args
 		if x.Call.IsInvoke() {
@@ -396,8 +400,37 @@ func (f *Flow) errOnly(v ssa.Value, depth int) (only, uses bool) {
 		return f.errOnly(x.X, depth-1)
 	case *ssa.TypeAssert:
 		return f.errOnly(x.X, depth-1)
+	case *ssa.FieldAddr:
+		// rpcErr.Code of the target errors.As filled
+		return f.errOnly(x.X, depth-1)
+	case *ssa.Field:
+		return f.errOnly(x.X, depth-1)
 	}
 	return false, false
+}
+
+// asTarget reports an Alloc that errors.As fills from the request's
+// error: errors.As(err, &target).
+func (f *Flow) asTarget(a *ssa.Alloc) bool {
+	if f.errV == nil || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		mi, ok := r.(*ssa.MakeInterface)
+		if !ok || mi.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *mi.Referrers() {
+			call, ok := rr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if fn, ok := call.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "As" && len(call.Call.Args) == 2 && call.Call.Args[0] == f.errV {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (f *Flow) allErrOnly(vs []ssa.Value, depth int) (only, uses bool) {
