@@ -443,7 +443,7 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 			}
 		case *ast.CaseClause:
 			if i >= 3 {
-				if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil && len(p.List) > 0 && isStmtOf(p.Body, child) {
+				if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil && isStmtOf(p.Body, child) {
 					var c Held
 					for k, e := range p.List {
 						t, _ := pc.condHeld(e, 0)
@@ -453,7 +453,7 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 							c = c.intersect(t)
 						}
 					}
-					h = h.union(c)
+					h = h.union(c).union(pc.earlierCasesFalse(sw, p))
 				}
 			}
 			h = h.union(pc.exitsBefore(p.Body, child))
@@ -469,6 +469,29 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 					h = h.union(f)
 				}
 			}
+		}
+	}
+	return h
+}
+
+// earlierCasesFalse returns what holds in clause cc of a tagless switch
+// because every case before it was false (the default clause included,
+// wherever it is written), unless a clause falls through into another.
+func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause) Held {
+	var h Held
+	for _, s := range sw.Body.List {
+		c := s.(*ast.CaseClause)
+		if n := len(c.Body); n > 0 {
+			if br, ok := c.Body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
+				return Held{}
+			}
+		}
+		if c == cc || (len(cc.List) > 0 && c.Pos() > cc.Pos()) {
+			continue
+		}
+		for _, e := range c.List {
+			_, f := pc.condHeld(e, 0)
+			h = h.union(f)
 		}
 	}
 	return h

@@ -1,0 +1,50 @@
+package capsmcpgo
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// callerCaps is the guard the migration writes, in a helper: the
+// request's capabilities on a 2026-07-28 request, the session's for an
+// older one (issue 36 §2: reported falsely as the session's).
+func callerCaps(ctx context.Context) *mcp.ClientCapabilities {
+	var caps *mcp.ClientCapabilities
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
+		caps = info.ClientCapabilities
+	} else if session, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		c := session.GetClientCapabilities()
+		caps = &c
+	}
+	return caps
+}
+
+func guardedModern(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		return mcp.NewToolResultText("hello"), nil
+	}
+	if caps := callerCaps(ctx); caps == nil || caps.Elicitation == nil {
+		return mcp.NewToolResultError("this tool needs a client that can ask its user"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", form).ToolResult(), nil
+}
+
+// bySwitch errors without elicitation, asks in url mode in the case that
+// tests url mode, and asks a form in the default: each request is
+// guarded for its mode.
+func bySwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "login") != nil {
+		return mcp.NewToolResultText("signed in"), nil
+	}
+	caps := callerCaps(ctx)
+	switch {
+	case caps == nil || caps.Elicitation == nil:
+		return mcp.NewToolResultError("this tool needs elicitation"), nil
+	case caps.Elicitation.URL != nil:
+		return server.NewInputRequestBuilder("").Elicit("login", mcp.ElicitationParams{Mode: mcp.ElicitationModeURL, Message: "Sign in", URL: "https://example.com/login"}).ToolResult(), nil
+	default:
+		return server.NewInputRequestBuilder("").Elicit("login", form).ToolResult(), nil
+	}
+}
