@@ -49,13 +49,17 @@ func (pc *Package) why(bad ast.Node, depth int) string {
 			}
 		}
 	}
+	text := pc.Short(bad)
+	if text == "" {
+		return "" // its source cannot be read (a cgo file)
+	}
 	where := "the handler"
 	if fd, ok := pc.enclosingFunc(bad.Pos()).(*ast.FuncDecl); ok {
 		if fn, ok := pc.Info.Defs[fd.Name].(*types.Func); ok {
 			where = ShortName(fn)
 		}
 	}
-	return "`" + pc.Short(bad) + "` in " + where
+	return "`" + text + "` in " + where
 }
 
 // IsStd reports a standard package by its path (no dot in its first
