@@ -1,11 +1,11 @@
 package failflow
 
 import (
-	"github.com/elicitlint/elicitlint/internal/source"
 	"go/token"
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ssa"
 )
 

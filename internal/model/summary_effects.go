@@ -43,7 +43,7 @@ func summariseEffects(pc *source.Package) {
 			}
 			fact := &effect.Fact{Effect: pc.FuncEffect(fn)}
 			if fact.Effect == effect.Write {
-				if fact.Why = pc.Why(pc.ImpureIn(fd.Body, fd, false)); fact.Why == "" {
+				if fact.Why = pc.FuncWhy(fn); fact.Why == "" {
 					continue
 				}
 			}

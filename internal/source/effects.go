@@ -3,17 +3,24 @@ package source
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
-	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // FuncEffect is what a function of the package does wherever it is
 // called (see funcEffect).
 func (pc *Package) FuncEffect(fn *types.Func) effect.Effect { return pc.funcEffect(fn.Origin()) }
+
+// FuncWhy says what a function of the package writes (see Why), or ""
+// when it writes nothing it can name.
+func (pc *Package) FuncWhy(fn *types.Func) string {
+	if bad := pc.funcWrite(fn.Origin()); bad != nil {
+		return pc.Why(bad)
+	}
+	return ""
+}
 
 // Why says what writes in bad, a node an effect walk found (EffectsIn),
 // in words a message can quote: the deepest write the module shows, as
@@ -25,17 +32,14 @@ func (pc *Package) Why(bad ast.Node) string { return pc.why(bad, 0) }
 
 func (pc *Package) why(bad ast.Node, depth int) string {
 	if call, ok := bad.(*ast.CallExpr); ok {
-		callee, _ := typeutil.Callee(pc.Info, call).(*types.Func)
-		if _, isBuiltin := typeutil.Callee(pc.Info, call).(*types.Builtin); !isBuiltin {
+		switch callee := typeutil.Callee(pc.Info, call).(type) {
+		case *types.Builtin:
+		case *types.Func:
 			switch {
-			case callee == nil || callee.Pkg() == nil:
+			case callee.Pkg() == nil:
 				return ""
 			case callee.Pkg() == pc.Pass.Pkg:
-				decl := pc.purityCache().decls[callee.Origin()]
-				if decl == nil || depth > 8 {
-					return ""
-				}
-				if inner := pc.ImpureIn(decl.Body, decl, false); inner != nil {
+				if inner := pc.funcWrite(callee.Origin()); inner != nil && depth <= 8 {
 					return pc.why(inner, depth+1)
 				}
 				return ""
@@ -47,6 +51,8 @@ func (pc *Package) why(bad ast.Node, depth int) string {
 					return ""
 				}
 			}
+		default:
+			return "" // a function value
 		}
 	}
 	text := pc.Short(bad)
@@ -130,20 +136,10 @@ func (pc *Package) Stub(decl *ast.FuncDecl) bool {
 	return true
 }
 
-// logCall reports a call of a logging function or method (logFuncs).
+// logCall reports a call of a logging function or method.
 func (pc *Package) logCall(call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(pc.Info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil {
-		return false
-	}
-	path := fn.Pkg().Path()
-	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
-		obj := mcpsdk.NamedObj(recv.Type())
-		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path()+"."+obj.Name() != map[string]string{"log": "log.Logger", "log/slog": "log/slog.Logger"}[path] {
-			return false
-		}
-	}
-	return slices.Contains(logFuncs[path], fn.Name())
+	return ok && isLog(fn)
 }
 
 // FuncDecl returns the declaration of a function of the package, or nil.

@@ -77,6 +77,22 @@ var logFuncs = map[string][]string{
 	"log/slog": {"Debug", "DebugContext", "Info", "InfoContext", "Warn", "WarnContext", "Error", "ErrorContext", "Log", "LogAttrs"},
 }
 
+// isLog reports a logging function, or method of the package's Logger
+// (logFuncs).
+func isLog(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		obj := mcpsdk.NamedObj(recv.Type())
+		if obj == nil || obj.Pkg() != fn.Pkg() || obj.Name() != "Logger" {
+			return false
+		}
+	}
+	return slices.Contains(logFuncs[path], fn.Name())
+}
+
 // PureFuncs are the functions, by package, of packages outside the
 // standard library whose calls have no effect the caller could see twice
 // ("*" for every function of the package), for checks that ask without a
@@ -89,13 +105,16 @@ var PureFuncs = map[string][]string{
 type purity struct {
 	mu    sync.Mutex
 	funcs map[*types.Func]int // 1 + the effect; 9 being decided
-	decls map[*types.Func]*ast.FuncDecl
-	defs  map[*types.Var][]ast.Expr // the values assigned to local variables (nil: zero)
+	// writes are the first writes funcEffect found in the bodies of the
+	// functions it judged a write (see Why).
+	writes map[*types.Func]ast.Node
+	decls  map[*types.Func]*ast.FuncDecl
+	defs   map[*types.Var][]ast.Expr // the values assigned to local variables (nil: zero)
 }
 
 func (pc *Package) purityCache() *purity {
 	pc.pureOnce.Do(func() {
-		p := &purity{funcs: map[*types.Func]int{}, decls: map[*types.Func]*ast.FuncDecl{}, defs: map[*types.Var][]ast.Expr{}}
+		p := &purity{funcs: map[*types.Func]int{}, writes: map[*types.Func]ast.Node{}, decls: map[*types.Func]*ast.FuncDecl{}, defs: map[*types.Var][]ast.Expr{}}
 		for _, f := range pc.Pass.Files {
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -215,13 +234,13 @@ func (pc *Package) callEffectIn(call *ast.CallExpr, fn ast.Node, paramsLocal boo
 			}
 			return onArgs(e)
 		}
+		if isLog(callee) {
+			return effect.None
+		}
 		path, name := callee.Pkg().Path(), callee.Name()
 		sig := callee.Type().(*types.Signature)
 		if recv := sig.Recv(); recv != nil {
 			return pc.methodEffect(call, callee, recv, local)
-		}
-		if slices.Contains(logFuncs[path], name) {
-			return effect.None
 		}
 		if sdk := pc.SDKs.OfPkg(callee); sdk != nil {
 			if sdk.RoundTrip != nil && path == sdk.ServerPath() && slices.Contains(sdk.RoundTrip.PureFuncs, name) {
@@ -294,12 +313,6 @@ func (pc *Package) methodEffect(call *ast.CallExpr, fn *types.Func, recv *types.
 		// other method of an SDK may send a message to the client or
 		// change a server.
 		return is(obj.Pkg().Path() == sdk.TypesPath() && slices.Contains(sdk.RoundTrip.PureMethods, obj.Name()) || sdk.Reads(obj.Name(), fn.Name()))
-	}
-	switch obj.Pkg().Path() + "." + obj.Name() {
-	case "log.Logger":
-		return is(slices.Contains(logFuncs["log"], fn.Name()))
-	case "log/slog.Logger":
-		return is(slices.Contains(logFuncs["log/slog"], fn.Name()))
 	}
 	if (fn.Name() == "String" || fn.Name() == "Error") && fn.Type().(*types.Signature).Params().Len() == 0 {
 		return effect.None // fmt.Stringer and error: by convention they only read
@@ -534,30 +547,45 @@ func (pc *Package) funcEffect(fn *types.Func) effect.Effect {
 	case state != 0:
 		return effect.Effect(state - 1)
 	}
-	e := effect.Write
+	e, bad := effect.Write, ast.Node(nil)
 	if decl != nil {
-		e = pc.BodyEffect(decl)
+		e, bad = pc.bodyEffect(decl)
 	}
 	p.mu.Lock()
 	p.funcs[fn] = int(e) + 1
+	if bad != nil {
+		p.writes[fn] = bad
+	}
 	p.mu.Unlock()
 	return e
 }
 
-// BodyEffect is the effect of a function declaration's body on its
-// callers.
-func (pc *Package) BodyEffect(decl *ast.FuncDecl) effect.Effect {
+// funcWrite returns the first write of a function of the package that
+// funcEffect judged a write, or nil.
+func (pc *Package) funcWrite(fn *types.Func) ast.Node {
+	if pc.funcEffect(fn) != effect.Write {
+		return nil
+	}
+	p := pc.purityCache()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.writes[fn]
+}
+
+// bodyEffect is the effect of a function declaration's body on its
+// callers, and its first write.
+func (pc *Package) bodyEffect(decl *ast.FuncDecl) (effect.Effect, ast.Node) {
 	if decl.Body == nil {
-		return effect.Write
+		return effect.Write, nil
 	}
 	bad, reads := pc.EffectsIn(decl.Body, decl, false, nil)
 	switch {
 	case bad != nil:
-		return effect.Write
+		return effect.Write, bad
 	case len(reads) > 0:
-		return effect.Read
+		return effect.Read, nil
 	}
-	return effect.None
+	return effect.None, nil
 }
 
 // ImpureIn returns the first node of n, in function fn, whose evaluation
