@@ -203,7 +203,7 @@ func report(c *check.Pass, s *site, inReturn int) {
 		if h.Older {
 			return // the session's capabilities are the request's on older protocols
 		}
-		sessionTest(c, s)
+		sessionTest(c, s, h.Kept)
 		return
 	case need&model.CapURL != 0 && !s.anyMode && h.Tested()&model.CapForm != 0:
 		c.Report(s.use.At, "url-mode elicitation request %q is guarded by a test of elicitation that a client declaring only form mode passes (a bare \"elicitation\": {} means form only): test %s",
@@ -274,10 +274,19 @@ func capPath(d *mcpsdk.Duties, c model.Caps) string {
 }
 
 // sessionTest reports a request guarded only by the session's
-// capabilities.
-func sessionTest(c *check.Pass, s *site) {
+// capabilities, or by capabilities the server kept in a store (kept).
+func sessionTest(c *check.Pass, s *site, kept string) {
+	need := s.need
+	if s.anyMode {
+		need = model.CapForm // the mode is not known: the test of elicitation itself
+	}
+	if kept != "" {
+		c.Report(s.use.At, "%s request%s is guarded by capabilities kept in %s, not this request's: on protocol 2026-07-28 every request declares its own, and a server must not infer them from the session's initialize or an earlier request; test %s, which falls back to the session's for older clients",
+			kindName(s), keyText(s.use.Key), kept, testSpelling(s.use.SDK, need))
+		return
+	}
 	c.Report(s.use.At, "%s request%s is guarded by the session's capabilities, not this request's: on protocol 2026-07-28 every request declares its own (a stateless server has no session to remember them, and a session keeps those of its first request); test %s, which falls back to the session's for older clients",
-		kindName(s), keyText(s.use.Key), testSpelling(s.use.SDK, s.need))
+		kindName(s), keyText(s.use.Key), testSpelling(s.use.SDK, need))
 }
 
 // keyText names the request's key in a message, or nothing where the key

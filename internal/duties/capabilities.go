@@ -1,6 +1,7 @@
 package duties
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -12,8 +13,53 @@ import (
 )
 
 // This file recognises tests of the client's capabilities and of the
-// protocol version: internal/model/capabilities.go says which shapes
-// count.
+// protocol version.
+//
+// What counts as a test of a capability. A condition tests capability C
+// when it is, or implies through && and ||, one of:
+//
+//   - x != nil (or x == nil, for the other branch), where x selects a
+//     capability from a value of the SDK's client capabilities type:
+//     caps.Elicitation (form mode: a bare elicitation: {} declares form
+//     only), caps.Elicitation.Form (form), caps.Elicitation.URL (url),
+//     caps.Sampling (sampling), caps.Sampling.Tools (sampling with tools),
+//     caps.RootsV2 or, in mcp-go, caps.Roots (roots); or x is itself a
+//     value of the elicitation or sampling capability type
+//     (e := caps.Elicitation; e != nil);
+//   - go-sdk's caps.Roots.ListChanged (the deprecated roots struct);
+//   - a call of a function that returns true only where one of the
+//     above holds: of this package (its returns are read), or of another
+//     package whose CapabilityFact says so;
+//   - a bool local variable assigned one such condition.
+//
+// The capabilities value is traced to where it comes from: the request
+// (go-sdk's req.ClientCapabilities(), mcp-go's
+// server.RequestProtocolInfoFromContext(ctx).ClientCapabilities), the
+// session (go-sdk's InitializeParams().Capabilities, mcp-go's
+// GetClientCapabilities of the session's client info), a function that
+// returns one of those, or a local variable assigned them (a variable
+// assigned both, the request's with the session's as fallback for older
+// clients, counts as the request's). A value elicitlint cannot trace
+// counts as the request's: precision first. A value read back from where
+// the server kept one (capabilities_kept.go: a sync.Map, a map or a field
+// written with the session's, or a package-level variable with a
+// request's) counts as the session's.
+//
+// A test guards a node (HeldAt) when the node is in the branch where the
+// test holds: the body of if C (or its else for !C), a case C: of a
+// switch without a tag, the right of C && ..., or any statement after
+// if !C { ... } whose body always leaves (returns, panics, breaks,
+// continues). At a handler, what the package's registered middleware hold
+// at every call of next holds too (capabilities_middleware.go).
+//
+// What counts as a test of the protocol version: a comparison of the
+// request's or session's version (go-sdk's req.ProtocolVersion() and
+// InitializeParams().ProtocolVersion, mcp-go's RequestProtocolVersion(ctx)
+// and RequestProtocolInfo.ProtocolVersion) with a constant, and mcp-go's
+// IsModernRequest(ctx), RequestProtocolInfo.Modern and
+// mcp.IsModernProtocol(v); or a function that returns true only under
+// such a test. Held.Older is set where the request is of a protocol
+// before 2026-07-28.
 
 // Caps is a set of capabilities a request of the round trip needs.
 type Caps uint8
@@ -56,6 +102,9 @@ type Held struct {
 	Req, Sess Caps
 	// Older is set where the request is of a protocol before 2026-07-28.
 	Older bool
+	// Kept names the place the session's capabilities were read from when
+	// the server kept them (capsBySession), for messages.
+	Kept string
 }
 
 // Tested returns every capability tested, on the request or the session.
@@ -63,13 +112,13 @@ func (h Held) Tested() Caps { return h.Req | h.Sess }
 
 func (h Held) union(o Held) Held {
 	req := h.Req | o.Req
-	return Held{Req: req, Sess: (h.Sess | o.Sess) &^ req, Older: h.Older || o.Older}
+	return Held{Req: req, Sess: (h.Sess | o.Sess) &^ req, Older: h.Older || o.Older, Kept: cmp.Or(h.Kept, o.Kept)}
 }
 
 func (h Held) intersect(o Held) Held {
 	both := h.Tested() & o.Tested()
 	req := h.Req & o.Req & both
-	return Held{Req: req, Sess: both &^ req, Older: h.Older && o.Older}
+	return Held{Req: req, Sess: both &^ req, Older: h.Older && o.Older, Kept: cmp.Or(h.Kept, o.Kept)}
 }
 
 // capSrc is where a capabilities value comes from.
@@ -79,7 +128,18 @@ const (
 	srcRequest capSrc = 1 << iota
 	srcSession
 	srcUnknown
+	srcKept // kept by the server beyond the request (capabilities_kept.go)
 )
+
+// heldOn returns the capabilities c as tested on the capabilities value x.
+func (pc *Pkg) heldOn(x ast.Expr, depth int, c Caps) Held {
+	src := pc.capsSource(x, depth)
+	h := src.held(c)
+	if h.Sess != 0 && src&srcKept != 0 {
+		h.Kept = pc.keptName(x, depth)
+	}
+	return h
+}
 
 // held returns the capabilities c as tested on a value from src.
 func (src capSrc) held(c Caps) Held {
@@ -182,18 +242,18 @@ func (pc *Pkg) presence(x ast.Expr, depth int) Held {
 			switch {
 			case sdk.IsType(xt, d.CapsType):
 				if c, ok := d.CapFields[name]; ok {
-					return pc.capsSource(sel.X, depth+1).held(capsByName[c])
+					return pc.heldOn(sel.X, depth+1, capsByName[c])
 				}
 			case sdk.IsType(xt, d.ElicitCapsType):
 				switch name {
 				case d.FormField:
-					return pc.capsSource(sel.X, depth+1).held(CapForm)
+					return pc.heldOn(sel.X, depth+1, CapForm)
 				case d.URLField:
-					return pc.capsSource(sel.X, depth+1).held(CapURL)
+					return pc.heldOn(sel.X, depth+1, CapURL)
 				}
 			case sdk.IsType(xt, d.SamplingCapsType):
 				if name == d.ToolsField {
-					return pc.capsSource(sel.X, depth+1).held(CapSampling | CapSamplingTool)
+					return pc.heldOn(sel.X, depth+1, CapSampling|CapSamplingTool)
 				}
 			}
 		}
@@ -206,9 +266,9 @@ func (pc *Pkg) presence(x ast.Expr, depth int) Held {
 		}
 		switch {
 		case sdk.IsType(t, d.ElicitCapsType):
-			return pc.capsSource(x, depth+1).held(CapForm)
+			return pc.heldOn(x, depth+1, CapForm)
 		case sdk.IsType(t, d.SamplingCapsType):
-			return pc.capsSource(x, depth+1).held(CapSampling)
+			return pc.heldOn(x, depth+1, CapSampling)
 		}
 	}
 	return Held{}
@@ -244,7 +304,7 @@ func (pc *Pkg) rootsListChanged(e *ast.SelectorExpr, depth int) (Held, bool) {
 			continue
 		}
 		if d.CapFields[inner.Sel.Name] == mcpsdk.CapRoots {
-			return pc.capsSource(inner.X, depth+1).held(CapRoots), true
+			return pc.heldOn(inner.X, depth+1, CapRoots), true
 		}
 	}
 	return Held{}, false
@@ -264,7 +324,16 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 		}
 	case *ast.StarExpr:
 		return pc.capsSource(x.X, depth+1)
+	case *ast.TypeAssertExpr:
+		return pc.capsSource(x.X, depth+1) // a value kept as any
+	case *ast.IndexExpr:
+		if pc.keptIn(x) != nil {
+			return srcKept
+		}
 	case *ast.SelectorExpr:
+		if pc.keptIn(x) != nil {
+			return srcKept
+		}
 		xt := pc.Info.TypeOf(x.X)
 		for _, sdk := range pc.SDKs.All {
 			d := sdk.Duties()
@@ -286,6 +355,9 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 			}
 		}
 	case *ast.CallExpr:
+		if pc.keptIn(x) != nil {
+			return srcKept
+		}
 		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
 		if fn == nil {
 			return srcUnknown
@@ -308,6 +380,9 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 			return capSrc(df.CapsSrc)
 		}
 	case *ast.Ident:
+		if pc.keptIn(x) != nil {
+			return srcKept
+		}
 		v, ok := pc.Info.Uses[x].(*types.Var)
 		if !ok || !source.IsLocal(v) {
 			return srcUnknown
@@ -315,7 +390,7 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 		var src capSrc
 		defs := pc.defsOf(v)
 		for _, d := range defs {
-			if d.unknown || d.tuple {
+			if d.unknown || d.tuple && !pc.keptValue(d) {
 				return srcUnknown
 			}
 			src |= pc.capsSource(d.rhs, depth+1)
@@ -532,7 +607,8 @@ func (pc *Pkg) exitsBefore(list []ast.Stmt, child ast.Node) Held {
 // HeldThrough returns what holds where the last node of path runs, with
 // what holds at every call of its function when that is a helper of the
 // package: the intersection over its calls, up to a few calls away,
-// stopping at handlers (sdk's). known is false when the function is a
+// stopping at handlers (sdk's), where what the package's receiving
+// middleware test before handing a request on holds too. known is false when the function is a
 // helper whose calls are not all known (exported, used as a value, a
 // literal that is not a handler): then what its callers test is not
 // known.
@@ -543,8 +619,11 @@ func (pc *Pkg) HeldThrough(path []ast.Node, sdk *mcpsdk.SDK) (h Held, known bool
 func (pc *Pkg) heldThrough(path []ast.Node, sdk *mcpsdk.SDK, depth int) (Held, bool) {
 	h := pc.HeldAt(path)
 	fnNode, _ := source.Enclosing(path)
-	if fnNode == nil || sdk.RoundTrip != nil && pc.IsHandler(fnNode, sdk) {
-		return h, fnNode != nil
+	if fnNode == nil {
+		return h, false
+	}
+	if sdk.RoundTrip != nil && pc.IsHandler(fnNode, sdk) {
+		return h.union(pc.middlewareHeld(fnNode, sdk)), true
 	}
 	decl, ok := fnNode.(*ast.FuncDecl)
 	if !ok || depth > 3 {

@@ -19,6 +19,9 @@ import (
 type CapabilityFact struct {
 	WhenTrue Held
 	CapsSrc  uint8
+	// Kept names the store the returned capabilities come from, when
+	// the server kept them (capabilities_kept.go).
+	Kept string
 }
 
 func (*CapabilityFact) AFact() {}
@@ -46,6 +49,7 @@ func (pc *Pkg) defsOf(v *types.Var) []varDef {
 
 func (pc *Pkg) indexDefs() map[*types.Var][]varDef {
 	m := map[*types.Var][]varDef{}
+	returned := map[*ast.UnaryExpr]bool{}
 	local := func(id *ast.Ident) *types.Var {
 		v, _ := pc.Info.ObjectOf(id).(*types.Var)
 		if v == nil || !source.IsLocal(v) || v.IsField() {
@@ -98,8 +102,14 @@ func (pc *Pkg) indexDefs() map[*types.Var][]varDef {
 						}
 					}
 				}
+			case *ast.ReturnStmt:
+				for _, r := range n.Results {
+					if u, ok := ast.Unparen(r).(*ast.UnaryExpr); ok && u.Op == token.AND {
+						returned[u] = true // return &c: the value is not written after
+					}
+				}
 			case *ast.UnaryExpr:
-				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && !returned[n] {
 					if v := local(id); v != nil {
 						m[v] = append(m[v], varDef{unknown: true})
 					}
@@ -210,7 +220,11 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 		r := ret.Results[0]
 		if !boolFunc {
 			if !source.IsNil(pc.Info, r) {
-				out.CapsSrc |= uint8(pc.capsSource(r, 0))
+				src := pc.capsSource(r, 0)
+				out.CapsSrc |= uint8(src)
+				if src == srcKept && out.Kept == "" {
+					out.Kept = pc.keptName(r, 0)
+				}
 			}
 			return
 		}

@@ -44,12 +44,20 @@ type Pkg struct {
 	pinIx   *pinIndex
 
 	state *stateIndex
+
+	// stores are the places that keep a client's capabilities beyond
+	// its request (capabilities_kept.go); nil while they are indexed.
+	stores map[types.Object]bool
+
+	mwOnce sync.Once
+	mw     *mwIndex // what registered middleware hold (capabilities_middleware.go)
 }
 
 // New summarises the package for the duties and exports its facts. It
 // runs during the model's build.
 func New(p *source.Package, host Host) *Pkg {
 	pc := &Pkg{Package: p, host: host}
+	pc.indexKept()
 	summariseFuncs(pc)
 	pc.indexState()
 	exportStateFacts(pc)

@@ -46,10 +46,19 @@ type Duties struct {
 	// (mcp-go's RequestProtocolInfoFromContext(ctx).ClientCapabilities).
 	RequestCaps     Method
 	RequestInfoCaps string
+	// Middleware are the calls that register a middleware receiving the
+	// client's requests before any handler (go-sdk's
+	// AddReceivingMiddleware, mcp-go's WithToolHandlerMiddleware and
+	// WithPromptHandlerMiddleware): a test of the capabilities it makes
+	// before handing a request on guards the handlers it reaches.
+	Middleware []Method
 	// SessionCaps read the capabilities the session was initialised with:
 	// go-sdk's ServerSession.InitializeParams().Capabilities (the
 	// method, then SessionCapsField), mcp-go's GetClientCapabilities of
 	// the session's client-info store (any receiver in ServerPkg).
+	// SessionCapsField is also the field of the initialize request's
+	// params (mcp-go's InitializeRequest.Params.Capabilities, as an
+	// AfterInitialize hook reads it).
 	SessionCaps      []Method
 	SessionCapsField string
 
@@ -109,6 +118,7 @@ var duties = map[string]*Duties{
 		SamplingToolsParams: []string{"Tools", "ToolChoice"},
 		RequestCaps:         Method{Pkg: "mcp", Recv: "ServerRequest", Name: "ClientCapabilities"},
 		SessionCaps:         []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "InitializeParams"}},
+		Middleware:          []Method{{Pkg: "mcp", Recv: "Server", Name: "AddReceivingMiddleware"}},
 		SessionCapsField:    "Capabilities",
 		StateField:          "RequestState",
 		NewServer:           Method{Pkg: "mcp", Name: "NewServer"},
@@ -133,6 +143,8 @@ var duties = map[string]*Duties{
 		RequestCaps:         Method{Pkg: "server", Name: "RequestProtocolInfoFromContext"},
 		RequestInfoCaps:     "ClientCapabilities",
 		SessionCaps:         []Method{{Pkg: "server", Recv: "*", Name: "GetClientCapabilities"}},
+		Middleware:          []Method{{Pkg: "server", Name: "WithToolHandlerMiddleware"}, {Pkg: "server", Name: "WithPromptHandlerMiddleware"}},
+		SessionCapsField:    "Capabilities",
 		StateField:          "RequestState",
 		NewServer:           Method{Pkg: "server", Name: "NewMCPServer"},
 		LegacyOption:        Method{Pkg: "server", Name: "WithLegacyServerInitiatedRequests"},

@@ -14,49 +14,8 @@ import (
 // what handlers do with RequestState. The capabilities check reads it; the
 // fail-open check can find with CondHeld the branch where a capability is
 // missing; the migration generates guards that pass HeldAt (see
-// docs/capabilities.md).
-//
-// What counts as a test of a capability. A condition tests capability C
-// when it is, or implies through && and ||, one of:
-//
-//   - x != nil (or x == nil, for the other branch), where x selects a
-//     capability from a value of the SDK's client capabilities type:
-//     caps.Elicitation (form mode: a bare elicitation: {} declares form
-//     only), caps.Elicitation.Form (form), caps.Elicitation.URL (url),
-//     caps.Sampling (sampling), caps.Sampling.Tools (sampling with tools),
-//     caps.RootsV2 or, in mcp-go, caps.Roots (roots); or x is itself a
-//     value of the elicitation or sampling capability type
-//     (e := caps.Elicitation; e != nil);
-//   - go-sdk's caps.Roots.ListChanged (the deprecated roots struct);
-//   - a call of a function that returns true only where one of the
-//     above holds: of this package (its returns are read), or of another
-//     package whose CapabilityFact says so;
-//   - a bool local variable assigned one such condition.
-//
-// The capabilities value is traced to where it comes from: the request
-// (go-sdk's req.ClientCapabilities(), mcp-go's
-// server.RequestProtocolInfoFromContext(ctx).ClientCapabilities), the
-// session (go-sdk's InitializeParams().Capabilities, mcp-go's
-// GetClientCapabilities of the session's client info), a function that
-// returns one of those, or a local variable assigned them (a variable
-// assigned both, the request's with the session's as fallback for older
-// clients, counts as the request's). A value elicitlint cannot trace
-// counts as the request's: precision first.
-//
-// A test guards a node (HeldAt) when the node is in the branch where the
-// test holds: the body of if C (or its else for !C), a case C: of a
-// switch without a tag, the right of C && ..., or any statement after
-// if !C { ... } whose body always leaves (returns, panics, breaks,
-// continues).
-//
-// What counts as a test of the protocol version: a comparison of the
-// request's or session's version (go-sdk's req.ProtocolVersion() and
-// InitializeParams().ProtocolVersion, mcp-go's RequestProtocolVersion(ctx)
-// and RequestProtocolInfo.ProtocolVersion) with a constant, and mcp-go's
-// IsModernRequest(ctx), RequestProtocolInfo.Modern and
-// mcp.IsModernProtocol(v); or a function that returns true only under
-// such a test. Held.Older is set where the request is of a protocol
-// before 2026-07-28.
+// docs/capabilities.md). internal/duties/capabilities.go says which
+// shapes count as a test.
 
 // Caps is a set of capabilities a request of the round trip needs; Held
 // is what holds where a node runs (the capabilities tested, on the

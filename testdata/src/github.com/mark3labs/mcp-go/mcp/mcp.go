@@ -98,6 +98,24 @@ type ElicitationCapability struct {
 	URL  *struct{} `json:"url,omitempty"`
 }
 
+// The initialize handshake, as the server's hooks see it.
+
+type InitializeRequest struct {
+	Request
+	Params InitializeParams `json:"params"`
+}
+
+type InitializeParams struct {
+	ProtocolVersion string             `json:"protocolVersion"`
+	Capabilities    ClientCapabilities `json:"capabilities"`
+	ClientInfo      Implementation     `json:"clientInfo"`
+}
+
+type InitializeResult struct {
+	Result
+	ProtocolVersion string `json:"protocolVersion"`
+}
+
 type Implementation struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
@@ -118,6 +136,8 @@ func IsModernProtocol(version string) bool { return version >= ProtocolVersion20
 func LegacyProtocolVersions() []string { return nil }
 
 func NewToolResultErrorf(format string, a ...any) *CallToolResult { return nil }
+
+func NewToolResultErrorFromErr(text string, err error) *CallToolResult { return nil }
 
 type CreateMessageResult struct {
 	Result

@@ -125,6 +125,16 @@ func WithLegacyServerInitiatedRequests() ServerOption { return nil }
 
 func WithElicitation() ServerOption { return nil }
 
+type OnAfterInitializeFunc func(ctx context.Context, id any, message *mcp.InitializeRequest, result *mcp.InitializeResult)
+
+type Hooks struct {
+	OnAfterInitialize []OnAfterInitializeFunc
+}
+
+func (c *Hooks) AddAfterInitialize(hook OnAfterInitializeFunc) {}
+
+func WithHooks(hooks *Hooks) ServerOption { return nil }
+
 func WithToolHandlerMiddleware(toolHandlerMiddleware ToolHandlerMiddleware) ServerOption { return nil }
 
 func NewStdioServer(server *MCPServer) *StdioServer { return nil }
@@ -163,3 +173,5 @@ type SessionWithClientInfo interface {
 	GetClientCapabilities() mcp.ClientCapabilities
 	SetClientCapabilities(clientCapabilities mcp.ClientCapabilities)
 }
+
+func (s *MCPServer) SendNotificationToAllClients(method string, params map[string]any) {}

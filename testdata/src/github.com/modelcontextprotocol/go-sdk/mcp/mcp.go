@@ -144,6 +144,10 @@ func (r *ServerRequest[P]) ClientCapabilities() *ClientCapabilities { return nil
 
 func (r *ServerRequest[P]) ProtocolVersion() string { return "" }
 
+func (r *ServerRequest[P]) GetSession() Session { return nil }
+
+func (r *ServerRequest[P]) GetParams() Params { return nil }
+
 type ToolChoice struct {
 	Mode string `json:"mode,omitempty"`
 }

@@ -1,0 +1,249 @@
+package duties
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file finds the places a server keeps a client's capabilities
+// beyond the request that brought them: a package-level variable, a map
+// or sync.Map keyed by session, a field given the session's capabilities
+// (an initialize hook's store). Capabilities read back from such a place
+// are not the request's own (issue 36 §2).
+
+// keptWrite is one value a non-local place is given: the place (a
+// package-level variable or a field), the value, and whether the place is
+// keyed (a map, a sync.Map) and so holds a value per session or request.
+type keptWrite struct {
+	place types.Object
+	value ast.Expr
+	keyed bool
+}
+
+// indexKept finds every place of the package given a capabilities value
+// and decides which keep them. It runs in New, before the functions are
+// summarised; until it ends, no place is a store (stores is nil), so the
+// values written are judged by where they come from alone.
+func (pc *Pkg) indexKept() {
+	var writes []keptWrite
+	add := func(place types.Object, value ast.Expr, keyed bool) {
+		if place != nil && pc.isCapsValue(value) {
+			writes = append(writes, keptWrite{place, value, keyed})
+		}
+	}
+	for _, f := range pc.Pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, l := range n.Lhs {
+					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						add(pc.place(ix.X), n.Rhs[i], true)
+					} else {
+						add(pc.place(l), n.Rhs[i], false)
+					}
+				}
+			case *ast.CallExpr:
+				if recv, arg := syncMapStore(pc.Info, n); recv != nil {
+					add(pc.place(recv), arg, true)
+				}
+			case *ast.CompositeLit:
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() {
+								add(v, kv.Value, false)
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	stores := map[types.Object]bool{}
+	for _, w := range writes {
+		src := pc.capsSource(w.value, 0)
+		switch {
+		case src == srcSession:
+			stores[w.place] = true // the session's, wherever it is kept
+		case src&srcUnknown == 0 && src != 0 && (w.keyed || !w.place.(*types.Var).IsField()):
+			stores[w.place] = true // this request's, kept for later ones
+		}
+	}
+	pc.stores = stores
+}
+
+// isCapsValue reports whether e is a client's capabilities value, or a
+// pointer to one, of any SDK.
+func (pc *Pkg) isCapsValue(e ast.Expr) bool {
+	t := pc.Info.TypeOf(e)
+	for _, sdk := range pc.SDKs.All {
+		if d := sdk.Duties(); d != nil && sdk.IsType(t, d.CapsType) {
+			return true
+		}
+	}
+	return false
+}
+
+// place returns the package-level variable or field of this package
+// that e names, or nil.
+func (pc *Pkg) place(e ast.Expr) types.Object {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	v, ok := pc.Info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != pc.Pass.Pkg || (source.IsLocal(v) && !v.IsField()) {
+		return nil // a local, or another package's (not followed)
+	}
+	return v
+}
+
+// syncMapStore returns the sync.Map and the value of a call that stores
+// into one (Store, LoadOrStore, Swap, CompareAndSwap).
+func syncMapStore(info *types.Info, call *ast.CallExpr) (recv, value ast.Expr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSyncMap(info.TypeOf(sel.X)) {
+		return nil, nil
+	}
+	switch {
+	case (sel.Sel.Name == "Store" || sel.Sel.Name == "LoadOrStore" || sel.Sel.Name == "Swap") && len(call.Args) == 2:
+		return sel.X, call.Args[1]
+	case sel.Sel.Name == "CompareAndSwap" && len(call.Args) == 3:
+		return sel.X, call.Args[2]
+	}
+	return nil, nil
+}
+
+// syncMapLoad returns the sync.Map a call loads from (Load, LoadOrStore,
+// LoadAndDelete, Swap: their first result is the value kept).
+func syncMapLoad(info *types.Info, call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSyncMap(info.TypeOf(sel.X)) {
+		return nil
+	}
+	switch sel.Sel.Name {
+	case "Load", "LoadOrStore", "LoadAndDelete", "Swap":
+		return sel.X
+	}
+	return nil
+}
+
+func isSyncMap(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Map"
+}
+
+// keptIn returns the store a capabilities value is read from: e names
+// one, indexes one, or loads from one. nil when it is not known to be.
+func (pc *Pkg) keptIn(e ast.Expr) types.Object {
+	place, _ := pc.storeOf(e)
+	return place
+}
+
+// storeOf returns the store e reads, and the expression that names it.
+func (pc *Pkg) storeOf(e ast.Expr) (types.Object, ast.Expr) {
+	if pc.stores == nil {
+		return nil, nil
+	}
+	var at ast.Expr
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		at = x
+	case *ast.IndexExpr:
+		at = x.X
+	case *ast.CallExpr:
+		at = syncMapLoad(pc.Info, x)
+	}
+	if at == nil {
+		return nil, nil
+	}
+	if place := pc.place(at); place != nil && pc.stores[place] {
+		return place, at
+	}
+	return nil, nil
+}
+
+// storeName names a store for messages: a package-level variable by its
+// name, a field by its struct's type and name (registry.caps).
+func (pc *Pkg) storeName(place types.Object, at ast.Expr) string {
+	if sel, ok := ast.Unparen(at).(*ast.SelectorExpr); ok && place.(*types.Var).IsField() {
+		t := pc.Info.TypeOf(sel.X)
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + place.Name()
+		}
+	}
+	return place.Name()
+}
+
+// keptValue reports whether d, the first of two values, is the value of
+// a comma-ok read that can come from a store: a type assertion, a map
+// index, a sync.Map load.
+func (pc *Pkg) keptValue(d varDef) bool {
+	if d.idx != 0 {
+		return false
+	}
+	switch x := ast.Unparen(d.rhs).(type) {
+	case *ast.TypeAssertExpr, *ast.IndexExpr:
+		return true
+	case *ast.CallExpr:
+		return syncMapLoad(pc.Info, x) != nil
+	}
+	return false
+}
+
+// keptName follows x as capsSource does to the store it is read from,
+// here or in a helper that returns it, and names it; "" where none is
+// found.
+func (pc *Pkg) keptName(x ast.Expr, depth int) string {
+	if depth > maxDepth {
+		return ""
+	}
+	if place, at := pc.storeOf(x); place != nil {
+		return pc.storeName(place, at)
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.StarExpr:
+		return pc.keptName(x.X, depth+1)
+	case *ast.UnaryExpr:
+		return pc.keptName(x.X, depth+1)
+	case *ast.TypeAssertExpr:
+		return pc.keptName(x.X, depth+1)
+	case *ast.SelectorExpr:
+		return pc.keptName(x.X, depth+1) // a part of a kept value
+	case *ast.CallExpr:
+		if fn, ok := typeutil.Callee(pc.Info, x).(*types.Func); ok {
+			if df := pc.dutyFuncOf(fn); df != nil {
+				return df.Kept
+			}
+		}
+	case *ast.Ident:
+		if v, ok := pc.Info.Uses[x].(*types.Var); ok && source.IsLocal(v) {
+			for _, d := range pc.defsOf(v) {
+				if d.rhs != nil {
+					if name := pc.keptName(d.rhs, depth+1); name != "" {
+						return name
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
