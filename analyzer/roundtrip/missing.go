@@ -22,31 +22,56 @@ import (
 func (rt *roundTripCheck) missingAnswers() {
 	asked := map[ast.Node]map[string]bool{}
 	for _, r := range rt.D.RT.Requests {
-		if r.Key == "" || r.Fn == nil {
+		if r.Fn == nil {
 			continue
 		}
-		if asked[r.Fn] == nil {
-			asked[r.Fn] = map[string]bool{}
+		for _, key := range rt.keysOf(r) {
+			if asked[r.Fn] == nil {
+				asked[r.Fn] = map[string]bool{}
+			}
+			asked[r.Fn][key] = true
 		}
-		asked[r.Fn][r.Key] = true
 	}
 	reported := map[*ast.ReturnStmt]bool{}
+	check := func(r *model.KeyUse, shape readShape) {
+		for _, key := range rt.keysOf(r) {
+			if !asked[r.Fn][key] {
+				continue
+			}
+			ret := rt.failsWhenMissing(r, shape, rt.failsCall)
+			if ret == nil || reported[ret] {
+				return
+			}
+			reported[ret] = true
+			rt.Report(ret, "the call fails here when the answer to %q is missing, though the handler asks for it: a client may call again without an answer, and protocol 2026-07-28 says to ask again with a new input-required result rather than fail; return the request for %q again", key, key)
+			return
+		}
+	}
 	for _, r := range rt.D.RT.Reads {
-		if r.Key == "" || !asked[r.Fn][r.Key] {
-			continue
-		}
-		ret := rt.failsWhenMissing(r)
-		if ret == nil || reported[ret] {
-			continue
-		}
-		reported[ret] = true
-		rt.Report(ret, "the call fails here when the answer to %q is missing, though the handler asks for it: a client may call again without an answer, and protocol 2026-07-28 says to ask again with a new input-required result rather than fail; return the request for %q again", r.Key, r.Key)
+		check(r, directRead)
+	}
+	for _, c := range rt.helperReads(asked) {
+		check(c.use, c.shape)
 	}
 }
 
+// failsCall reports a return of a handler that fails the call.
+func (rt *roundTripCheck) failsCall(ret *ast.ReturnStmt) bool {
+	return rt.KindOfReturn(ret) == model.ReturnFailure
+}
+
+// readShape says which variables of the assignment that takes an answer
+// hold what: the answer (res, nil when missing), a bool (ok, false when
+// missing), an error (err, non-nil when missing); -1 for none.
+type readShape struct{ res, ok, err int }
+
+// directRead is the SDK's read: res, ok := responses[k].(T), res :=
+// responses[k], res := server.ElicitationResponse(responses, k).
+var directRead = readShape{res: 0, ok: 1, err: -1}
+
 // failsWhenMissing returns the return that fails the call in the branch
 // where the answer read at r is missing, or nil.
-func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse) *ast.ReturnStmt {
+func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse, shape readShape, fails func(*ast.ReturnStmt) bool) *ast.ReturnStmt {
 	file := rt.FileOf(r.At.Pos())
 	if file == nil {
 		return nil
@@ -65,31 +90,24 @@ func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse) *ast.ReturnStmt {
 			return nil
 		}
 	}
-	if as == nil || len(as.Rhs) != 1 {
+	if as == nil || len(as.Rhs) != 1 || len(as.Lhs) > 3 {
 		return nil
 	}
-	var okVar, resVar *types.Var
-	ident := func(e ast.Expr) *types.Var {
-		id, _ := e.(*ast.Ident)
+	ident := func(i int) *types.Var {
+		if i < 0 || i >= len(as.Lhs) {
+			return nil
+		}
+		id, _ := as.Lhs[i].(*ast.Ident)
 		if id == nil {
 			return nil
 		}
 		v, _ := rt.Info.ObjectOf(id).(*types.Var)
 		return v
 	}
-	switch len(as.Lhs) {
-	case 2:
-		okVar = ident(as.Lhs[1])
-		resVar = ident(as.Lhs[0])
-	case 1:
-		resVar = ident(as.Lhs[0])
-	default:
+	m := &missing{rt: rt, okVar: ident(shape.ok), resVar: ident(shape.res), errVar: ident(shape.err), responses: r.SDK.RoundTrip.ResponsesField, fails: fails}
+	if m.okVar == nil && m.resVar == nil && m.errVar == nil {
 		return nil
 	}
-	if okVar == nil && resVar == nil {
-		return nil
-	}
-	m := &missing{rt: rt, okVar: okVar, resVar: resVar, responses: r.SDK.RoundTrip.ResponsesField}
 	for i, n := range path {
 		if n != ast.Node(as) || i+1 >= len(path) {
 			continue
@@ -120,17 +138,20 @@ func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse) *ast.ReturnStmt {
 // missing reads the statements after an answer's read: where does a
 // missing answer go?
 type missing struct {
-	rt            *roundTripCheck
-	okVar, resVar *types.Var
-	responses     string
+	rt                    *roundTripCheck
+	okVar, resVar, errVar *types.Var
+	responses             string
+	// fails reports a return that fails: the call, in a handler; the
+	// helper's way of saying the answer is missing, in a helper.
+	fails func(*ast.ReturnStmt) bool
 }
 
 func (m *missing) absent(cond ast.Expr) bool {
-	return m.rt.absentTest(cond, m.okVar, m.resVar) || m.rt.absentAmong(cond, m.okVar, m.resVar, m.responses)
+	return m.absentTest(cond) || m.absentAmong(cond)
 }
 
 // present reports a condition true exactly when the answer is there:
-// ok, ok == true, res != nil.
+// ok, ok == true, res != nil, err == nil.
 func (m *missing) present(cond ast.Expr) bool {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.Ident:
@@ -140,12 +161,18 @@ func (m *missing) present(cond ast.Expr) bool {
 			if b, ok := m.rt.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "true" {
 				return m.uses(c.X, m.okVar)
 			}
+			return m.isNilTest(c, m.errVar)
 		}
 		if c.Op == token.NEQ {
-			return m.uses(c.X, m.resVar) && source.IsNil(m.rt.Info, c.Y) || m.uses(c.Y, m.resVar) && source.IsNil(m.rt.Info, c.X)
+			return m.isNilTest(c, m.resVar)
 		}
 	}
 	return false
+}
+
+// isNilTest reports a comparison of v with nil.
+func (m *missing) isNilTest(c *ast.BinaryExpr, v *types.Var) bool {
+	return m.uses(c.X, v) && source.IsNil(m.rt.Info, c.Y) || m.uses(c.Y, v) && source.IsNil(m.rt.Info, c.X)
 }
 
 func (m *missing) uses(e ast.Expr, v *types.Var) bool {
@@ -193,7 +220,7 @@ func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.Re
 				if ret := m.allFail(s.Body); ret != nil {
 					return ret
 				}
-				if m.rt.absentTest(s.Cond, m.okVar, m.resVar) {
+				if m.absentTest(s.Cond) {
 					return nil // every missing answer took that branch
 				}
 				// It asks again when nothing was answered (!ok &&
@@ -219,7 +246,7 @@ func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.Re
 				}
 			}
 		case *ast.ReturnStmt:
-			if missingOnly && m.rt.KindOfReturn(s) == model.ReturnFailure {
+			if missingOnly && m.fails(s) {
 				return s
 			}
 			return nil
@@ -239,7 +266,7 @@ func (m *missing) sets(st ast.Stmt) bool {
 	}
 	for _, l := range as.Lhs {
 		if id, ok := l.(*ast.Ident); ok {
-			if v := m.rt.Info.ObjectOf(id); v != nil && (v == types.Object(m.okVar) || v == types.Object(m.resVar)) {
+			if v := m.rt.Info.ObjectOf(id); v != nil && m.isVar(v) {
 				return true
 			}
 		}
@@ -247,10 +274,9 @@ func (m *missing) sets(st ast.Stmt) bool {
 	return false
 }
 
-// answersOnly reports a condition that reads nothing but the request's
-// answers (and the answer's variables, constants and builtins).
-func (m *missing) answersOnly(e ast.Expr) bool {
-	return m.rt.answersOnly(e, m.okVar, m.resVar, m.responses)
+// isVar reports one of the answer's variables.
+func (m *missing) isVar(obj types.Object) bool {
+	return obj != nil && (obj == types.Object(m.okVar) || obj == types.Object(m.resVar) || obj == types.Object(m.errVar))
 }
 
 // allFail returns the first return of body when every return of it fails
@@ -263,7 +289,7 @@ func (m *missing) allFail(body *ast.BlockStmt) *ast.ReturnStmt {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if m.rt.KindOfReturn(n) != model.ReturnFailure {
+			if !m.fails(n) {
 				allFail = false
 			} else if first == nil {
 				first = n
@@ -293,34 +319,31 @@ func stmtList(n ast.Node) []ast.Stmt {
 // `!ok && len(req.Params.InputResponses) > 0` (the client answered
 // something, but not this). A term on anything else (a count of rounds
 // in the state, a setting) may be a deliberate limit, and is not taken.
-func (rt *roundTripCheck) absentAmong(cond ast.Expr, okVar, resVar *types.Var, responses string) bool {
+func (m *missing) absentAmong(cond ast.Expr) bool {
 	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || c.Op != token.LAND {
 		return false
 	}
-	term := func(e ast.Expr) bool {
-		return rt.absentTest(e, okVar, resVar) || rt.absentAmong(e, okVar, resVar, responses)
-	}
-	answersOnly := func(e ast.Expr) bool { return rt.answersOnly(e, okVar, resVar, responses) }
-	return term(c.X) && (term(c.Y) || answersOnly(c.Y)) || term(c.Y) && answersOnly(c.X)
+	term := func(e ast.Expr) bool { return m.absentTest(e) || m.absentAmong(e) }
+	return term(c.X) && (term(c.Y) || m.answersOnly(c.Y)) || term(c.Y) && m.answersOnly(c.X)
 }
 
 // answersOnly reports a condition that reads nothing but the request's
 // answers (the field responses), the answer's variables, constants and
 // builtins.
-func (rt *roundTripCheck) answersOnly(e ast.Expr, okVar, resVar *types.Var, responses string) bool {
+func (m *missing) answersOnly(e ast.Expr) bool {
 	only := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if v, ok := rt.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == responses {
+			if v, ok := m.rt.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == m.responses {
 				return false // the request's answers
 			}
 		case *ast.Ident:
-			switch obj := rt.Info.Uses[n].(type) {
+			switch obj := m.rt.Info.Uses[n].(type) {
 			case *types.Builtin, *types.Const, *types.Nil:
 			case *types.Var:
-				if obj != okVar && obj != resVar {
+				if !m.isVar(obj) {
 					only = false
 				}
 			default:
@@ -335,27 +358,22 @@ func (rt *roundTripCheck) answersOnly(e ast.Expr, okVar, resVar *types.Var, resp
 }
 
 // absentTest reports a condition true exactly when the answer is
-// missing: !ok, ok == false, res == nil, or an || of those.
-func (rt *roundTripCheck) absentTest(cond ast.Expr, okVar, resVar *types.Var) bool {
-	uses := func(e ast.Expr, v *types.Var) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && v != nil && rt.Info.Uses[id] == v
-	}
+// missing: !ok, ok == false, res == nil, err != nil, or an || of those.
+func (m *missing) absentTest(cond ast.Expr) bool {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
-		return c.Op == token.NOT && uses(c.X, okVar)
+		return c.Op == token.NOT && m.uses(c.X, m.okVar)
 	case *ast.BinaryExpr:
 		switch c.Op {
 		case token.LOR:
-			return rt.absentTest(c.X, okVar, resVar) && rt.absentTest(c.Y, okVar, resVar)
+			return m.absentTest(c.X) && m.absentTest(c.Y)
+		case token.NEQ:
+			return m.isNilTest(c, m.errVar)
 		case token.EQL:
-			if v, ok := source.ConstString(rt.Info, c.Y); ok && v == "false" {
-				return uses(c.X, okVar)
+			if b, ok := m.rt.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "false" {
+				return m.uses(c.X, m.okVar)
 			}
-			if b, ok := rt.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "false" {
-				return uses(c.X, okVar)
-			}
-			return uses(c.X, resVar) && source.IsNil(rt.Info, c.Y) || uses(c.Y, resVar) && source.IsNil(rt.Info, c.X)
+			return m.isNilTest(c, m.resVar)
 		}
 	}
 	return false
