@@ -97,6 +97,26 @@ var concordanceCopies = []concordanceCopy{
 		suite: map[string]string{"input-required-result-missing-input-response": "pass (1 warning)"},
 		note:  "seen as a warning only: missing-input-response reports WARNING, which does not fail the scenario",
 	},
+	{
+		name: "requestState: the second round gives back the state it was given",
+		file: "main.go", line: 927,
+		at:    `RequestState: state,`,
+		check: "round-trip",
+		old:   `			RequestState: "round=2;name=" + name,`,
+		new:   `			RequestState: state,`,
+		suite: map[string]string{"input-required-result-multi-round": "FAIL"},
+		note:  "seen: multi-round's second round expects a new requestState (check sep-2322-multi-round-r2)",
+	},
+	{
+		name: "requestState: the first round omits the state the next round requires",
+		file: "main.go", line: 910,
+		at:    `case state == "round=1":`,
+		check: "round-trip",
+		old:   "\t\t\tRequestState: \"round=1\",\n",
+		new:   "",
+		suite: map[string]string{"input-required-result-multi-round": "FAIL"},
+		note:  "seen: multi-round's first round expects a requestState with its input requests (check sep-2322-multi-round-r1)",
+	},
 }
 
 // makeConcordanceCopy writes the copy c of go-sdk's conformance server

@@ -1,0 +1,64 @@
+// Package stateechomcpgo has rounds that ask under the state they were
+// given (issue 38 §3), with mcp-go's builder.
+package stateechomcpgo
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+var schema = map[string]any{"type": "object", "properties": map[string]any{"value": map[string]any{"type": "string"}}}
+
+// wizard's second round passes the state it was given to the builder.
+func wizard(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	state := req.Params.RequestState
+	if state == "" {
+		return server.NewInputRequestBuilder("name").
+			Elicit("name", mcp.ElicitationParams{Message: "Your name?", RequestedSchema: schema}).
+			ToolResult(), nil
+	}
+	if state == "name" && server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		b := server.NewInputRequestBuilder(state) // want `this round asks for "colour" under the RequestState it was given \("name", which selects this step\).*\(round-trip\)`
+		return b.Elicit("colour", mcp.ElicitationParams{Message: "Your colour?", RequestedSchema: schema}).ToolResult(), nil
+	}
+	if state == "colour" {
+		if res := server.ElicitationResponse(req.Params.InputResponses, "colour"); res != nil {
+			return mcp.NewToolResultText("done"), nil
+		}
+	}
+	return mcp.NewToolResultError("unknown state"), nil
+}
+
+// Near misses.
+
+// again asks again for its own step's answer under the same state.
+func again(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch req.Params.RequestState {
+	case "":
+		return server.NewInputRequestBuilder("size").Elicit("size", mcp.ElicitationParams{Message: "Size?", RequestedSchema: schema}).ToolResult(), nil
+	case "size":
+		if server.ElicitationResponse(req.Params.InputResponses, "size") == nil {
+			return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("size", mcp.ElicitationParams{Message: "Size?", RequestedSchema: schema}).ToolResult(), nil
+		}
+		return mcp.NewToolResultText("ordered"), nil
+	case "size+colour":
+		if server.ElicitationResponse(req.Params.InputResponses, "size") != nil {
+			return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("colour", mcp.ElicitationParams{Message: "Colour?", RequestedSchema: schema}).ToolResult(), nil // want `this round asks for "colour" under the RequestState it was given \("size\+colour", which selects this step\).*\(round-trip\)`
+		}
+	}
+	return mcp.NewToolResultError("unknown state"), nil
+}
+
+// newState builds the next state from the one it was given.
+func newState(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	state := req.Params.RequestState
+	if state == "a" && server.ElicitationResponse(req.Params.InputResponses, "a") != nil {
+		return server.NewInputRequestBuilder(state+"b").Elicit("b", mcp.ElicitationParams{Message: "B?", RequestedSchema: schema}).ToolResult(), nil
+	}
+	if state == "ab" && server.ElicitationResponse(req.Params.InputResponses, "b") != nil {
+		return mcp.NewToolResultText("done"), nil
+	}
+	return server.NewInputRequestBuilder("a").Elicit("a", mcp.ElicitationParams{Message: "A?", RequestedSchema: schema}).ToolResult(), nil
+}
