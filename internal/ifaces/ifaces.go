@@ -169,17 +169,7 @@ type ifaceWalk struct {
 // newWalk returns the walk over the package's interfaces named like
 // direct requests, or nil when there are none.
 func newWalk(pc *source.Package, lookup func(path, name string) types.Object) *ifaceWalk {
-	names := map[string]bool{}
-	for _, sdk := range pc.SDKs.All {
-		if sdk.RoundTrip == nil {
-			continue
-		}
-		for _, k := range sdk.RoundTrip.Kinds {
-			for _, m := range k.Direct {
-				names[m.Name] = true
-			}
-		}
-	}
+	names := directNames(pc)
 	w := &ifaceWalk{pc: pc, lookup: lookup, names: names, ifaces: map[*types.TypeName]*iface{}, keys: map[types.Object]*keyValues{}}
 	for _, f := range pc.Pass.Files {
 		for _, d := range f.Decls {

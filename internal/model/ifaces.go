@@ -14,6 +14,10 @@ import (
 // (internal/ifaces).
 type SDKValuesFact = ifaces.SDKValuesFact
 
+// ParamCallsFact says which methods of a direct request's name a function
+// calls on its interface parameters (internal/ifaces).
+type ParamCallsFact = ifaces.ParamCallsFact
+
 // ifaceRequests adds to d the direct requests made through interfaces
 // the package declares, or another package declares and vouches for,
 // whose values its code shows to be SDK sessions or servers
@@ -22,6 +26,15 @@ type SDKValuesFact = ifaces.SDKValuesFact
 // RequestURLElicitation a request by its arguments as well.
 func ifaceRequests(pc *Model, d *Discovery) {
 	calls := ifaces.Find(pc.Package, pc.lookupSDK)
+	known := map[*ast.CallExpr]bool{}
+	for _, c := range calls {
+		known[c.Call] = true
+	}
+	for _, c := range ifaces.ParamCallSites(pc.Package, known) {
+		sdk := pc.SDKs.OfPkg(c.Fn)
+		k, m := sdk.DirectKind(c.Fn)
+		d.RT.ViaParams = append(d.RT.ViaParams, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: c.Fn, Call: c.Call, Stack: c.Stack, Via: c.Callee, ViaCallee: true, ViaAs: c.As})
+	}
 	if len(calls) == 0 {
 		return
 	}
@@ -42,6 +55,12 @@ func (dc *DirectCall) Subject() string {
 	if dc.Via == "" {
 		return dc.Method.String()
 	}
+	if dc.ViaAs != "" {
+		return dc.Method.String() + ", which " + dc.Via + " is given the value passed here to call (as " + dc.ViaAs + ", whose methods are direct requests),"
+	}
+	if dc.ViaCallee {
+		return dc.Method.String() + ", which " + dc.Via + " calls on the value passed here,"
+	}
 	return dc.Method.String() + ", called through " + dc.Through() + ","
 }
 
@@ -50,6 +69,9 @@ func (dc *DirectCall) Subject() string {
 func (dc *DirectCall) Through() string {
 	if dc.ViaValue {
 		return "the method value " + dc.Via
+	}
+	if dc.ViaCallee {
+		return dc.Via
 	}
 	return "the interface " + dc.Via
 }

@@ -105,7 +105,7 @@ Result is the model the checks read.`,
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
 			new(duties.CapabilityFact), new(duties.StateFact),
-			new(AskGateFact), new(SDKValuesFact), new(effect.Fact),
+			new(AskGateFact), new(SDKValuesFact), new(effect.Fact), new(ParamCallsFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -137,7 +137,7 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 		return nil, nil
 	}
 	if !pc.relevant() {
-		summariseEffects(pc.Package)
+		pc.Package.SummariseEffects()
 		return nil, nil
 	}
 	pc.Dirs = report.ParseDirectives(pc.Package, cfg.Disable)

@@ -233,6 +233,10 @@ type roundTripSites struct {
 	// interfaces): the round-trip check reports them, and nothing else
 	// takes them for requests that fail.
 	Unstopped []*DirectCall
+	// ViaParams are calls that give an SDK value to a function that makes
+	// a direct request on it (paramcalls.go); Call is the call of that
+	// function.
+	ViaParams []*DirectCall
 	// Asserts are type assertions on one answer (go-sdk InputResponse).
 	Asserts []*AnswerAssert
 	// ContentAsserts are type assertions on the Content of a sampling
@@ -272,6 +276,12 @@ type DirectCall struct {
 	// (ViaValue); "" for a call of the SDK's method (ifaces.go).
 	Via      string
 	ViaValue bool
+	// ViaCallee: Via is the function the call gives the SDK value to,
+	// which makes the request on it (paramcalls.go).
+	ViaCallee bool
+	// ViaAs is the interface a function value is given the SDK value as,
+	// when Via is a function value (h.approvalFn) and not a function.
+	ViaAs string
 }
 
 // AnswerAssert is a type assertion on one round-trip answer, or on the

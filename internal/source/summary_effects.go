@@ -1,4 +1,4 @@
-package model
+package source
 
 import (
 	"go/ast"
@@ -9,11 +9,10 @@ import (
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
-	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
-// summariseEffects exports what each function and method of pc with an
+// SummariseEffects exports what each function and method of pc with an
 // exported name does beyond its frame (effect.Fact), for the packages of
 // the module that call it: the round-trip migration lets a read run
 // again, and the fail-open check does not take it for the work a
@@ -27,7 +26,7 @@ import (
 // when it says what writes (effect.Fact.Why): a function without a fact
 // is a write anyway, and the module's facts stay small. A stub (a body
 // that does nothing) gets no fact: it stands in for work to come.
-func summariseEffects(pc *source.Package) {
+func (pc *Package) SummariseEffects() {
 	if !ownModule(pc.Pass) {
 		return
 	}

@@ -48,7 +48,7 @@ type Confirmer interface {
 	Elicit(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error)
 }
 
-func Confirm(ctx context.Context, c Confirmer) bool {
+func Confirm(ctx context.Context, c Confirmer) bool { // want Confirm:`paramCalls\(1.Elicit\)`
 	res, err := c.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?"})
 	return err == nil && res.Action == "accept" // want `elicitation result is only checked for "accept".*\(actions\)`
 }
