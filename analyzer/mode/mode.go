@@ -31,6 +31,7 @@ func Run(c *check.Pass) {
 	for _, site := range c.D.Requests() {
 		checkSiteMode(c, site)
 	}
+	acceptedAsDone(c)
 }
 
 func checkSiteMode(c *check.Pass, site *model.ParamsSite) {

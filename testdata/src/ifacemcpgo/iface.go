@@ -60,7 +60,7 @@ func (h *handlers) pay(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 		return mcp.NewToolResultError(err.Error()), nil
 	}
 	switch res.Action {
-	case mcp.ElicitationResponseActionAccept:
+	case mcp.ElicitationResponseActionAccept: // want `a url-mode accept means only that the user agreed to open the URL.*\(mode\)`
 		return mcp.NewToolResultText("paid"), nil
 	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
 	}
