@@ -40,3 +40,27 @@ func TestMissingAnswers(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "missinggosdk", "missingmcpgo")
 }
+
+// Rounds that ask under the state they were given: the round-trip check
+// alone.
+func TestUnchangedState(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "stateechogosdk", "stateechomcpgo")
+}
+
+// Direct requests made by a function on the SDK value its caller passes:
+// the round-trip check alone.
+func TestParamCalls(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "paramcalllib", "paramcalluse")
+}
+
+// A url-mode accept taken for the end of the out-of-band step: the mode
+// check alone.
+func TestURLAccept(t *testing.T) {
+	t.Parallel()
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckMode)})
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "urlacceptgosdk", "urlacceptmcpgo")
+}

@@ -63,6 +63,7 @@ func Run(c *check.Pass) {
 	rt.missingPlaceholders()
 	rt.stateOnly()
 	rt.unreachableSteps()
+	rt.unchangedStates()
 	rt.unsentRequests()
 	rt.countedAnswers()
 	rt.keys()
@@ -100,6 +101,16 @@ func (rt *roundTripCheck) directRequests() {
 			continue
 		}
 		rt.recordDirect(dc, nil, "the request goes through the session's "+dc.Method.Recv+" interface, which the fix does not rewrite; move it to a result by hand")
+	}
+	for _, dc := range rt.D.RT.ViaParams {
+		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) || rt.olderProtocolsOnly(dc) {
+			continue
+		}
+		inside := "inside " + dc.Via
+		if dc.ViaAs != "" {
+			inside = "by the function " + dc.Via + " holds"
+		}
+		rt.recordDirect(dc, nil, "the request is made "+inside+", which the fix does not rewrite; move it to a result by hand")
 	}
 }
 
