@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -240,11 +241,16 @@ func successful(c *check.Pass, list []ast.Stmt) bool {
 	return ok && c.KindOfReturn(ret) == model.ReturnFinal
 }
 
-// doneWords say that an out-of-band step is over; underway words that it
-// is not, or may not be.
+// doneWords say that an out-of-band step is over; underwayWords that it
+// is not, or may not be. Compiled on first use: go vet starts elicitlint
+// once per package, and init stays at the floor.
 var (
-	doneWords     = regexp.MustCompile(`\b(success\w*|connected|complete[d]?|done|paid|linked|signed in|logged in|authori[sz]ed|authenticated|finished|confirmed|verified|approved)\b`)
-	underwayWords = regexp.MustCompile(`\b(wait\w*|pending|once|not yet|until|when|after|check|soon|still|will|not)\b`)
+	doneWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(success\w*|connected|complete[d]?|done|paid|linked|signed in|logged in|authori[sz]ed|authenticated|finished|confirmed|verified|approved)\b`)
+	})
+	underwayWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(wait\w*|pending|once|not yet|until|when|after|check|soon|still|will|not)\b`)
+	})
 )
 
 // claimsDone reports constant text in the statements that says the step
@@ -262,11 +268,11 @@ func claimsDone(c *check.Pass, list []ast.Stmt) bool {
 				return true
 			}
 			text = strings.ToLower(text)
-			if underwayWords.MatchString(text) {
+			if underwayWords().MatchString(text) {
 				underway = true
 				return false
 			}
-			if doneWords.MatchString(text) {
+			if doneWords().MatchString(text) {
 				done = true
 			}
 			return false
