@@ -1,9 +1,12 @@
 package roundtrip
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -159,7 +162,8 @@ func (rt *roundTripCheck) helperReads(asked map[ast.Node]map[string]bool) []help
 		return nil
 	}
 	var calls []helperCall
-	for fn := range asked {
+	fns := slices.SortedFunc(maps.Keys(asked), func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns { // in source order: which read reports a return is stable
 		body := source.FuncBody(fn)
 		if body == nil {
 			continue

@@ -365,18 +365,20 @@ func (pc *Pkg) handsOn(sdk *mcpsdk.SDK, outer ast.Node) []mwHeld {
 		byType := pc.assertedBefore(down)
 		if all == nil {
 			all = &at
-			for t, h := range byType {
-				u := at.union(h)
-				typed[t] = &u
-				order = append(order, t)
+			for _, a := range byType {
+				u := at.union(a.h)
+				typed[a.typ] = &u
+				order = append(order, a.typ)
 			}
 			return true
 		}
 		*all = all.intersect(at)
 		for _, t := range order {
 			h := at
-			if b, ok := byType[t]; ok {
-				h = h.union(b)
+			for _, a := range byType {
+				if a.typ == t {
+					h = h.union(a.h)
+				}
 			}
 			*typed[t] = typed[t].intersect(h)
 		}
@@ -392,12 +394,19 @@ func (pc *Pkg) handsOn(sdk *mcpsdk.SDK, outer ast.Node) []mwHeld {
 	return out
 }
 
-// assertedBefore returns, for each request type a branch before the last
-// node of path asserts (if r, ok := req.(*T); ok { ... }, with no else),
-// what the tests in that branch that leave leave holding for requests of
-// that type.
-func (pc *Pkg) assertedBefore(path []ast.Node) map[types.Type]Held {
-	var out map[types.Type]Held
+// asserted is what a branch that asserts the request's type leaves
+// holding for requests of that type.
+type asserted struct {
+	typ types.Type
+	h   Held
+}
+
+// assertedBefore returns, in source order, for each branch before the last
+// node of path that asserts the request's type (if r, ok := req.(*T); ok
+// { ... }, with no else), what the tests in it that leave leave holding
+// for requests of that type.
+func (pc *Pkg) assertedBefore(path []ast.Node) []asserted {
+	var out []asserted
 	for i := len(path) - 1; i > 0; i-- {
 		child := path[i]
 		var list []ast.Stmt
@@ -424,10 +433,7 @@ func (pc *Pkg) assertedBefore(path []ast.Node) map[types.Type]Held {
 				continue
 			}
 			if h := pc.exitsBefore(is.Body.List, nil); h != (Held{}) {
-				if out == nil {
-					out = map[types.Type]Held{}
-				}
-				out[t] = out[t].union(h)
+				out = append(out, asserted{t, h})
 			}
 		}
 	}

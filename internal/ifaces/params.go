@@ -71,9 +71,11 @@ func paramCalls(pc *source.Package, known map[*ast.CallExpr]bool) map[*types.Fun
 		return nil
 	}
 	decls := map[*types.Func]*ast.FuncDecl{}
+	var order []*types.Func // source order: a cycle's partial summary is the same every run
 	for decl, fn := range pc.FuncDecls() {
 		if !strings.HasSuffix(pc.Pass.Fset.File(decl.Pos()).Name(), "_test.go") {
 			decls[fn] = decl
+			order = append(order, fn)
 		}
 	}
 	out := map[*types.Func][]ParamCall{}
@@ -145,13 +147,11 @@ func paramCalls(pc *source.Package, known map[*ast.CallExpr]bool) map[*types.Fun
 		out[fn] = calls
 		return calls
 	}
-	for fn, decl := range decls {
-		if decl.Body != nil {
-			summarise(fn, 0)
-		}
+	for _, fn := range order {
+		summarise(fn, 0)
 	}
-	for fn, calls := range out {
-		if len(calls) > 0 && fn.Exported() {
+	for _, fn := range order {
+		if calls := out[fn]; len(calls) > 0 && fn.Exported() {
 			pc.Pass.ExportObjectFact(fn, &ParamCallsFact{Calls: calls})
 		}
 	}
