@@ -155,6 +155,9 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 	// The migration of gates with their callers, planned now because
 	// other packages need its facts (summary_asks.go).
 	pc.Sum.Asks = summariseAsks(pc)
+	// What each function does beyond its frame, decided now for the same
+	// reason: the checks read it in parallel (source.JudgeEffects).
+	pc.Package.JudgeEffects()
 	return pc, nil
 }
 

@@ -13,6 +13,19 @@ import (
 // called (see funcEffect).
 func (pc *Package) FuncEffect(fn *types.Func) effect.Effect { return pc.funcEffect(fn.Origin()) }
 
+// JudgeEffects decides the effect of every function of the package now, in
+// source order, while one goroutine builds the model: the checks'
+// analyzers, which run in parallel, then only read them. funcEffect
+// answers "write" for a function whose effect is still being decided,
+// which is right for a call that recurses into it and wrong for another
+// goroutine that happens to ask at that moment: the same code got a
+// different fail-open or migration verdict from run to run under load.
+func (pc *Package) JudgeEffects() {
+	for _, fn := range pc.FuncDecls() {
+		pc.funcEffect(fn.Origin())
+	}
+}
+
 // FuncWhy says what a function of the package writes (see Why), or ""
 // when it writes nothing it can name.
 func (pc *Package) FuncWhy(fn *types.Func) string {
