@@ -60,16 +60,12 @@ func urlModeAnswer(c *check.Pass, site *model.ResultSite) bool {
 				url = true
 			}
 		case call != nil && p.RequestKey == "" && isURL:
-			if within(p.Anchor(), call) || p.V != nil && usesVar(c, call, p.V) {
+			if at := p.Anchor(); at != nil && source.Within(at, call) || p.V != nil && usesVar(c, call, p.V) {
 				return true
 			}
 		}
 	}
 	return url
-}
-
-func within(n, outer ast.Node) bool {
-	return n != nil && outer != nil && n.Pos() >= outer.Pos() && n.End() <= outer.End()
 }
 
 func usesVar(c *check.Pass, n ast.Node, v *types.Var) bool {

@@ -3,7 +3,6 @@ package roundtrip
 import (
 	"cmp"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -45,8 +44,8 @@ func keyExpr(at ast.Node) ast.Expr {
 // holding the use.
 func (rt *roundTripCheck) rangeKeys(id *ast.Ident, fn ast.Node) []string {
 	v, ok := rt.Info.Uses[id].(*types.Var)
-	if !ok || fn == nil || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
-		return nil
+	if !ok || fn == nil || !inFunc(v, fn) || rt.Assignments()[v] != nil {
+		return nil // not a local of fn, or given another value in the loop
 	}
 	file := rt.FileOf(v.Pos())
 	if file == nil {
@@ -54,20 +53,22 @@ func (rt *roundTripCheck) rangeKeys(id *ast.Ident, fn ast.Node) []string {
 	}
 	path, _ := astutil.PathEnclosingInterval(file, v.Pos(), v.Pos())
 	for _, n := range path {
-		rs, ok := n.(*ast.RangeStmt)
-		if !ok {
-			continue
+		if rs, ok := n.(*ast.RangeStmt); ok {
+			if val, ok := rs.Value.(*ast.Ident); !ok || rt.Info.Defs[val] != v {
+				return nil
+			}
+			return rt.constStrings(rs.X, fn, 0)
 		}
-		if val, ok := rs.Value.(*ast.Ident); !ok || rt.Info.Defs[val] != v || rt.assigned(rs.Body, v) {
-			return nil
-		}
-		return rt.constStrings(rs.X, fn, 0)
 	}
 	return nil
 }
 
+// inFunc reports a variable declared in fn.
+func inFunc(v *types.Var, fn ast.Node) bool { return v.Pos() >= fn.Pos() && v.Pos() < fn.End() }
+
 // constStrings returns the elements of a slice or array literal of
-// constant strings, or of a local variable given one once.
+// constant strings, or of a local variable of fn given one once and never
+// written again.
 func (rt *roundTripCheck) constStrings(e ast.Expr, fn ast.Node, depth int) []string {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
@@ -82,60 +83,14 @@ func (rt *roundTripCheck) constStrings(e ast.Expr, fn ast.Node, depth int) []str
 		return keys
 	case *ast.Ident:
 		v, ok := rt.Info.Uses[x].(*types.Var)
-		if !ok || depth > 0 || !source.IsLocal(v) || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
+		if !ok || depth > 0 || !source.IsLocal(v) || !inFunc(v, fn) {
 			return nil
 		}
-		var lit ast.Expr
-		body := source.FuncBody(fn)
-		if body == nil {
-			return nil
+		if a := rt.Assignments()[v]; a != nil && a.Writes == 1 && !a.Tuple && a.Def != nil {
+			return rt.constStrings(a.Def, fn, depth+1)
 		}
-		ast.Inspect(body, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
-				for i, l := range as.Lhs {
-					if id, ok := l.(*ast.Ident); ok && rt.Info.Defs[id] == v {
-						lit = as.Rhs[i]
-					}
-				}
-			}
-			return lit == nil
-		})
-		if lit == nil || rt.assigned(body, v) {
-			return nil
-		}
-		return rt.constStrings(lit, fn, depth+1)
 	}
 	return nil
-}
-
-// assigned reports a write to v in n after its definition: an assignment,
-// an append to it, its address taken.
-func (rt *roundTripCheck) assigned(n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				break
-			}
-			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && rt.Info.Uses[id] == v {
-					found = true
-				}
-				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-					if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && rt.Info.Uses[id] == v {
-						found = true
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && rt.Info.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // answerHelper is a function of the package that reads the answer to the

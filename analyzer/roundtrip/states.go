@@ -47,7 +47,6 @@ func (rt *roundTripCheck) unreachableSteps() {
 		}
 		unknown = true
 	}
-	stateVars := map[*types.Var]bool{}
 	for _, f := range rt.Pass.Pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
@@ -73,12 +72,6 @@ func (rt *roundTripCheck) unreachableSteps() {
 							mint(x.Rhs[i])
 						}
 					}
-					// state := req.Params.RequestState
-					if id, ok := l.(*ast.Ident); ok && x.Tok == token.DEFINE && rt.isStateRead(x.Rhs[i]) {
-						if v, ok := rt.Info.Defs[id].(*types.Var); ok {
-							stateVars[v] = true
-						}
-					}
 				}
 			}
 			return true
@@ -87,16 +80,7 @@ func (rt *roundTripCheck) unreachableSteps() {
 	if unknown || len(minted) == 0 {
 		return
 	}
-	isState := func(e ast.Expr) bool {
-		if rt.isStateRead(e) {
-			return true
-		}
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			v, _ := rt.Info.Uses[id].(*types.Var)
-			return v != nil && stateVars[v] && rt.Assignments()[v] != nil && rt.Assignments()[v].Writes == 1
-		}
-		return false
-	}
+	isState := rt.receivedState // the state, or a copy given once (states_unchanged.go)
 	for _, f := range rt.Pass.Pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {

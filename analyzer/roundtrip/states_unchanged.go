@@ -198,15 +198,14 @@ func (rt *roundTripCheck) askedIn(ret *ast.ReturnStmt) []string {
 			return true
 		})
 	}
-	within := func(n, outer ast.Node) bool { return n.Pos() >= outer.Pos() && n.End() <= outer.End() }
 	for _, r := range rt.D.RT.Requests {
 		if r.Key == "" {
 			continue
 		}
 		switch {
-		case within(r.At, ret):
+		case source.Within(r.At, ret):
 			keys = append(keys, r.Key)
-		case len(vars) > 0 && r.Fn != nil && within(ret, r.Fn) && rt.filedIn(r, vars):
+		case len(vars) > 0 && r.Fn != nil && source.Within(ret, r.Fn) && rt.filedIn(r, vars):
 			keys = append(keys, r.Key)
 		}
 	}

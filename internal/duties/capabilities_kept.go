@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -140,13 +141,7 @@ func syncMapLoad(info *types.Info, call *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-func isSyncMap(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Map"
-}
+func isSyncMap(t types.Type) bool { return mcpsdk.IsNamed(t, "sync", "Map") }
 
 // keptIn returns the store a capabilities value is read from: e names
 // one, indexes one, or loads from one. nil when it is not known to be.

@@ -252,15 +252,14 @@ func (pc *Pkg) registration(ix *mwIndex, call *ast.CallExpr, servers map[types.O
 	}
 }
 
-// isServerType reports an SDK's server type (what its constructor
-// returns).
+// isServerType reports an SDK's server type (Duties.ServerType).
 func (pc *Pkg) isServerType(t types.Type) bool {
-	obj := mcpsdk.NamedObj(t)
-	if obj == nil {
-		return false
+	for _, sdk := range pc.SDKs.All {
+		if d := sdk.Duties(); d != nil && mcpsdk.IsNamed(t, sdk.ServerPath(), d.ServerType) {
+			return true
+		}
 	}
-	sdk := pc.SDKs.OfPkg(obj)
-	return sdk != nil && sdk.Duties() != nil && (obj.Name() == "Server" || obj.Name() == "MCPServer")
+	return false
 }
 
 // middlewareFuncs resolves a middleware argument to the functions that
@@ -458,7 +457,4 @@ func (pc *Pkg) assertedType(is *ast.IfStmt) types.Type {
 	return pc.Info.TypeOf(ta.Type)
 }
 
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
+func isContext(t types.Type) bool { return mcpsdk.IsNamed(t, "context", "Context") }

@@ -25,12 +25,12 @@ func (sf *stateFlow) wordingOnly(at ast.Node, path []ast.Node) bool {
 	for i := len(path) - 1; i >= 0 && blocks == nil; i-- {
 		switch x := path[i].(type) {
 		case *ast.IfStmt:
-			if !within(at, x.Cond) {
+			if !source.Within(at, x.Cond) {
 				return false // a test inside a branch decides that branch's code
 			}
 			blocks = ifBlocks(x)
 		case *ast.SwitchStmt:
-			if x.Tag == nil || !within(at, x.Tag) {
+			if x.Tag == nil || !source.Within(at, x.Tag) {
 				return false
 			}
 			for _, c := range x.Body.List {
@@ -52,10 +52,6 @@ func (sf *stateFlow) wordingOnly(at ast.Node, path []ast.Node) bool {
 		}
 	}
 	return len(set) > 0 && sf.usedOnlyAsMessage(set)
-}
-
-func within(n ast.Node, outer ast.Node) bool {
-	return n.Pos() >= outer.Pos() && n.End() <= outer.End()
 }
 
 // ifBlocks returns the statements of every branch of an if-else chain.

@@ -52,6 +52,9 @@ type Duties struct {
 	// WithPromptHandlerMiddleware): a test of the capabilities it makes
 	// before handing a request on guards the handlers it reaches.
 	Middleware []Method
+	// ServerType is the type in ServerPkg that NewServer returns (a
+	// pointer to it): what handlers and middleware are registered on.
+	ServerType string
 	// SessionCaps read the capabilities the session was initialised with:
 	// go-sdk's ServerSession.InitializeParams().Capabilities (the
 	// method, then SessionCapsField), mcp-go's GetClientCapabilities of
@@ -119,6 +122,7 @@ var duties = map[string]*Duties{
 		RequestCaps:         Method{Pkg: "mcp", Recv: "ServerRequest", Name: "ClientCapabilities"},
 		SessionCaps:         []Method{{Pkg: "mcp", Recv: "ServerSession", Name: "InitializeParams"}},
 		Middleware:          []Method{{Pkg: "mcp", Recv: "Server", Name: "AddReceivingMiddleware"}},
+		ServerType:          "Server",
 		SessionCapsField:    "Capabilities",
 		StateField:          "RequestState",
 		NewServer:           Method{Pkg: "mcp", Name: "NewServer"},
@@ -144,6 +148,7 @@ var duties = map[string]*Duties{
 		RequestInfoCaps:     "ClientCapabilities",
 		SessionCaps:         []Method{{Pkg: "server", Recv: "*", Name: "GetClientCapabilities"}},
 		Middleware:          []Method{{Pkg: "server", Name: "WithToolHandlerMiddleware"}, {Pkg: "server", Name: "WithPromptHandlerMiddleware"}},
+		ServerType:          "MCPServer",
 		SessionCapsField:    "Capabilities",
 		StateField:          "RequestState",
 		NewServer:           Method{Pkg: "server", Name: "NewMCPServer"},

@@ -58,6 +58,11 @@ func OuterDecl(stack []ast.Node) *ast.FuncDecl {
 	return nil
 }
 
+// Within reports whether n lies inside outer (both of one file).
+func Within(n, outer ast.Node) bool {
+	return n.Pos() >= outer.Pos() && n.End() <= outer.End()
+}
+
 // FuncBody returns the body of a function declaration or literal.
 func FuncBody(fn ast.Node) *ast.BlockStmt {
 	switch f := fn.(type) {
