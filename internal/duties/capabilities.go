@@ -133,10 +133,10 @@ const (
 
 // heldOn returns the capabilities c as tested on the capabilities value x.
 func (pc *Pkg) heldOn(x ast.Expr, depth int, c Caps) Held {
-	src := pc.capsSource(x, depth)
-	h := src.held(c)
-	if h.Sess != 0 && src&srcKept != 0 {
-		h.Kept = pc.keptName(x, depth)
+	o := pc.capsSource(x, depth)
+	h := o.src.held(c)
+	if h.Sess != 0 && o.src&srcKept != 0 {
+		h.Kept = o.kept
 	}
 	return h
 }
@@ -310,13 +310,25 @@ func (pc *Pkg) rootsListChanged(e *ast.SelectorExpr, depth int) (Held, bool) {
 	return Held{}, false
 }
 
+// capOrigin is where a capabilities value comes from, and for one kept by
+// the server (srcKept), the name of the store it is read from.
+type capOrigin struct {
+	src  capSrc
+	kept string
+}
+
 // capsSource returns where a capabilities value (of the client
-// capabilities type, or of one of its parts) comes from.
-func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
+// capabilities type, or of one of its parts) comes from: here, or in a
+// helper that returns it.
+func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
+	unknown := capOrigin{src: srcUnknown}
 	if depth > maxDepth {
-		return srcUnknown
+		return unknown
 	}
 	e = ast.Unparen(e)
+	if place, at := pc.storeOf(e); place != nil {
+		return capOrigin{srcKept, pc.storeName(place, at)}
+	}
 	switch x := e.(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
@@ -326,14 +338,7 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 		return pc.capsSource(x.X, depth+1)
 	case *ast.TypeAssertExpr:
 		return pc.capsSource(x.X, depth+1) // a value kept as any
-	case *ast.IndexExpr:
-		if pc.keptIn(x) != nil {
-			return srcKept
-		}
 	case *ast.SelectorExpr:
-		if pc.keptIn(x) != nil {
-			return srcKept
-		}
 		xt := pc.Info.TypeOf(x.X)
 		for _, sdk := range pc.SDKs.All {
 			d := sdk.Duties()
@@ -348,19 +353,16 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 				continue
 			}
 			if d.SessionCapsField != "" && x.Sel.Name == d.SessionCapsField {
-				return srcSession // InitializeParams.Capabilities
+				return capOrigin{src: srcSession} // InitializeParams.Capabilities
 			}
 			if d.RequestInfoCaps != "" && x.Sel.Name == d.RequestInfoCaps {
-				return srcRequest // RequestProtocolInfo.ClientCapabilities
+				return capOrigin{src: srcRequest} // RequestProtocolInfo.ClientCapabilities
 			}
 		}
 	case *ast.CallExpr:
-		if pc.keptIn(x) != nil {
-			return srcKept
-		}
 		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
 		if fn == nil {
-			return srcUnknown
+			return unknown
 		}
 		for _, sdk := range pc.SDKs.All {
 			d := sdk.Duties()
@@ -368,39 +370,39 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capSrc {
 				continue
 			}
 			if d.RequestCaps.Matches(sdk, fn.Origin(), nil) && d.RequestInfoCaps == "" {
-				return srcRequest
+				return capOrigin{src: srcRequest}
 			}
 			for _, m := range d.SessionCaps {
 				if m.Matches(sdk, fn.Origin(), nil) {
-					return srcSession
+					return capOrigin{src: srcSession}
 				}
 			}
 		}
 		if df := pc.dutyFuncOf(fn); df != nil && df.CapsSrc != 0 {
-			return capSrc(df.CapsSrc)
+			return capOrigin{capSrc(df.CapsSrc), df.Kept}
 		}
 	case *ast.Ident:
-		if pc.keptIn(x) != nil {
-			return srcKept
-		}
 		v, ok := pc.Info.Uses[x].(*types.Var)
 		if !ok || !source.IsLocal(v) {
-			return srcUnknown
+			return unknown
 		}
-		var src capSrc
-		defs := pc.defsOf(v)
-		for _, d := range defs {
+		var o capOrigin
+		for _, d := range pc.defsOf(v) {
 			if d.unknown || d.tuple && !pc.keptValue(d) {
-				return srcUnknown
+				return unknown
 			}
-			src |= pc.capsSource(d.rhs, depth+1)
+			def := pc.capsSource(d.rhs, depth+1)
+			o.src |= def.src
+			if o.kept == "" {
+				o.kept = def.kept
+			}
 		}
-		if src == 0 {
-			return srcUnknown
+		if o.src == 0 {
+			return unknown
 		}
-		return src
+		return o
 	}
-	return srcUnknown
+	return unknown
 }
 
 // versionCompare reads a comparison of the request's protocol version

@@ -220,10 +220,10 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 		r := ret.Results[0]
 		if !boolFunc {
 			if !source.IsNil(pc.Info, r) {
-				src := pc.capsSource(r, 0)
-				out.CapsSrc |= uint8(src)
-				if src == srcKept && out.Kept == "" {
-					out.Kept = pc.keptName(r, 0)
+				o := pc.capsSource(r, 0)
+				out.CapsSrc |= uint8(o.src)
+				if o.src == srcKept && out.Kept == "" {
+					out.Kept = o.kept
 				}
 			}
 			return

@@ -6,7 +6,6 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file finds the places a server keeps a client's capabilities
@@ -69,7 +68,7 @@ func (pc *Pkg) indexKept() {
 	}
 	stores := map[types.Object]bool{}
 	for _, w := range writes {
-		src := pc.capsSource(w.value, 0)
+		src := pc.capsSource(w.value, 0).src
 		switch {
 		case src == srcSession:
 			stores[w.place] = true // the session's, wherever it is kept
@@ -143,14 +142,9 @@ func syncMapLoad(info *types.Info, call *ast.CallExpr) ast.Expr {
 
 func isSyncMap(t types.Type) bool { return mcpsdk.IsNamed(t, "sync", "Map") }
 
-// keptIn returns the store a capabilities value is read from: e names
-// one, indexes one, or loads from one. nil when it is not known to be.
-func (pc *Pkg) keptIn(e ast.Expr) types.Object {
-	place, _ := pc.storeOf(e)
-	return place
-}
-
-// storeOf returns the store e reads, and the expression that names it.
+// storeOf returns the store a capabilities value e is read from (e
+// names one, indexes one, or loads from one; nil when it is not known to
+// be), and the expression that names it.
 func (pc *Pkg) storeOf(e ast.Expr) (types.Object, ast.Expr) {
 	if pc.stores == nil {
 		return nil, nil
@@ -202,43 +196,4 @@ func (pc *Pkg) keptValue(d varDef) bool {
 		return syncMapLoad(pc.Info, x) != nil
 	}
 	return false
-}
-
-// keptName follows x as capsSource does to the store it is read from,
-// here or in a helper that returns it, and names it; "" where none is
-// found.
-func (pc *Pkg) keptName(x ast.Expr, depth int) string {
-	if depth > maxDepth {
-		return ""
-	}
-	if place, at := pc.storeOf(x); place != nil {
-		return pc.storeName(place, at)
-	}
-	switch x := ast.Unparen(x).(type) {
-	case *ast.StarExpr:
-		return pc.keptName(x.X, depth+1)
-	case *ast.UnaryExpr:
-		return pc.keptName(x.X, depth+1)
-	case *ast.TypeAssertExpr:
-		return pc.keptName(x.X, depth+1)
-	case *ast.SelectorExpr:
-		return pc.keptName(x.X, depth+1) // a part of a kept value
-	case *ast.CallExpr:
-		if fn, ok := typeutil.Callee(pc.Info, x).(*types.Func); ok {
-			if df := pc.dutyFuncOf(fn); df != nil {
-				return df.Kept
-			}
-		}
-	case *ast.Ident:
-		if v, ok := pc.Info.Uses[x].(*types.Var); ok && source.IsLocal(v) {
-			for _, d := range pc.defsOf(v) {
-				if d.rhs != nil {
-					if name := pc.keptName(d.rhs, depth+1); name != "" {
-						return name
-					}
-				}
-			}
-		}
-	}
-	return ""
 }
