@@ -15,6 +15,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
+	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/migrate"
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -90,40 +91,39 @@ type roundTripCheck struct {
 // break.
 func (rt *roundTripCheck) directRequests() {
 	for _, dc := range rt.D.RT.Direct {
-		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) || rt.olderProtocolsOnly(dc) {
-			continue
+		if served, ok := rt.reported(dc); ok {
+			fixes, why := rt.migrations.Migrate(dc)
+			rt.recordDirect(dc, served, fixes, why)
 		}
-		fixes, why := rt.migrations.Migrate(dc)
-		rt.recordDirect(dc, fixes, why)
 	}
 	for _, dc := range rt.D.RT.Unstopped {
-		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) || rt.olderProtocolsOnly(dc) {
-			continue
+		if served, ok := rt.reported(dc); ok {
+			rt.recordDirect(dc, served, nil, "the request goes through the session's "+dc.Method.Recv+" interface, which the fix does not rewrite; move it to a result by hand")
 		}
-		rt.recordDirect(dc, nil, "the request goes through the session's "+dc.Method.Recv+" interface, which the fix does not rewrite; move it to a result by hand")
 	}
 	for _, dc := range rt.D.RT.ViaParams {
-		if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) || rt.olderProtocolsOnly(dc) {
+		served, ok := rt.reported(dc)
+		if !ok {
 			continue
 		}
 		inside := "inside " + dc.Via
 		if dc.ViaAs != "" {
 			inside = "by the function " + dc.Via + " holds"
 		}
-		rt.recordDirect(dc, nil, "the request is made "+inside+", which the fix does not rewrite; move it to a result by hand")
+		rt.recordDirect(dc, served, nil, "the request is made "+inside+", which the fix does not rewrite; move it to a result by hand")
 	}
 }
 
 // recordDirect reports one direct request with its fixes, or why there
 // are none.
-func (rt *roundTripCheck) recordDirect(dc *model.DirectCall, fixes []analysis.SuggestedFix, why string) {
+func (rt *roundTripCheck) recordDirect(dc *model.DirectCall, served duties.Served, fixes []analysis.SuggestedFix, why string) {
 	ctx := rt.requestContext(dc)
-	msg := directMessage(dc, ctx)
+	msg := directMessage(dc, served, ctx)
 	if ctx.reachedFrom != "" {
 		msg += "; reached from " + ctx.reachedFrom
 	}
 	if len(fixes) == 0 && why != "" {
-		msg += "; no automatic fix: " + why + pinText(dc.SDK)
+		msg += "; no automatic fix: " + why + pinText(dc.SDK, served)
 	}
 	rt.Record(dc.Call.Pos(), dc.Call.End(), fixes, ctx.related, msg)
 }
@@ -151,9 +151,13 @@ func (rt *roundTripCheck) olderProtocolsOnly(dc *model.DirectCall) bool {
 // directMessage says what the SDK does with a direct request on a 2026-07-28
 // session and what to write instead, for the request's kind and for where
 // it is made.
-func directMessage(dc *model.DirectCall, ctx requestContext) string {
+func directMessage(dc *model.DirectCall, served duties.Served, ctx requestContext) string {
 	rtd := dc.SDK.RoundTrip
-	msg := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.Subject(), rtd.Refusal)
+	msg := eraHead(dc, served)
+	works, still := "which works with old and new clients", "while it still works, "
+	if served.Has(mcpsdk.EraNever) {
+		works, still = "which clients of protocol 2026-07-28 answer there", ""
+	}
 	if slices.Contains(dc.Kind.Unstopped, dc.Method) {
 		msg = fmt.Sprintf("%s sends the request even on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default: nothing stops it (the SDK refuses only %s), and a client of that version need not answer a request the protocol removed, so the call may wait until its context ends", dc.Subject(), dc.Kind.Direct[0])
 	}
@@ -185,19 +189,35 @@ func directMessage(dc *model.DirectCall, ctx requestContext) string {
 		where = "return the request from the tool, prompt or resource handler that needs the answer, in its result's " + rtd.RequestsField + ","
 	}
 	if !dc.Kind.Deprecated {
-		return msg + fmt.Sprintf(": %s and read the answer from %s%s, which works with old and new clients", where, rtd.ResponsesField, answer)
+		return msg + fmt.Sprintf(": %s and read the answer from %s%s, %s", where, rtd.ResponsesField, answer, works)
 	}
-	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): while it still works, %s and read the answer from %s%s, which works with old and new clients; in the long run, %s", dc.Kind.Kind, where, rtd.ResponsesField, answer, later)
+	return msg + fmt.Sprintf(", and protocol 2026-07-28 deprecates %s (SEP-2577): %s%s and read the answer from %s%s, %s; in the long run, %s", dc.Kind.Kind, still, where, rtd.ResponsesField, answer, works, later)
 }
 
 // pinText says the way out where no migration applies, with what it
 // costs: the server pinned to protocol 2025-11-25, where direct requests
-// still work, for the deprecation window.
-func pinText(sdk *mcpsdk.SDK) string {
-	if g := sdk.Guard(); g != nil && g.Pin != "" {
-		return "; until it is migrated, pinning the server to protocol 2025-11-25 (" + g.Pin + ") keeps the request working for every client, which then forgoes 2026-07-28, for the deprecation window only"
+// still work, for the deprecation window. An mcp-go server served only
+// over stdio keeps them with its legacy option instead; where no request
+// is ever answered, or every one still is, there is no way out to give.
+func pinText(sdk *mcpsdk.SDK, served duties.Served) string {
+	if served.Has(mcpsdk.EraNever) || served.Only(mcpsdk.EraOlderOnly) {
+		return ""
 	}
-	return ""
+	legacy := ""
+	if d := sdk.Duties(); d != nil && d.LegacyOption.Name != "" {
+		legacy = mcpsdk.LastElem(sdk.ServerPkg) + "." + d.LegacyOption.Name + "()"
+	}
+	g := sdk.Guard()
+	switch {
+	case legacy != "" && servedOnly(served, mcpsdk.EraRefused, "stdio"):
+		return "; until it is migrated, " + legacy + " among the server's options keeps the request working for every client, for the deprecation window only (the option is deprecated)"
+	case g == nil || g.Pin == "":
+		return ""
+	case legacy != "" && !served.Known():
+		// Served from another package: the way depends on the transport.
+		return "; until it is migrated, pinning the server to protocol 2025-11-25 keeps the request working for every client, which then forgoes 2026-07-28, for the deprecation window only: over streamable HTTP with " + g.Pin + ", over stdio with " + legacy + " among the server's options (deprecated)"
+	}
+	return "; until it is migrated, pinning the server to protocol 2025-11-25 (" + g.Pin + ") keeps the request working for every client, which then forgoes 2026-07-28, for the deprecation window only"
 }
 
 // panicTail ends the messages about reads that panic on client input.

@@ -42,6 +42,7 @@ type Pkg struct {
 	pinOnce sync.Once
 	pins    map[string]bool // by SDK name: every server the package builds is pinned
 	pinIx   *pinIndex
+	served  map[string]Served // by SDK name: how the package serves its servers
 
 	state *stateIndex
 

@@ -91,6 +91,7 @@ func (pc *Pkg) indexPins() {
 	pc.pins = map[string]bool{}
 	ix := &pinIndex{calls: map[*types.Func][][]ast.Node{}, values: map[*types.Func]bool{}, makes: map[*types.TypeName][][]ast.Node{}, fieldSet: map[*types.Var][]ast.Expr{}}
 	var found []sdkCall
+	var lits []sdkLit
 	for _, f := range pc.Pass.Files {
 		// How a package's tests build and serve its servers (in
 		// process, on a pinned test server) is not how it is deployed:
@@ -116,8 +117,15 @@ func (pc *Pkg) indexPins() {
 					found = append(found, sdkCall{n, fn, sdk, slices.Clone(path)})
 				}
 			case *ast.CompositeLit:
-				if tn := mcpsdk.NamedObj(pc.Info.TypeOf(n)); tn != nil && tn.Pkg() == pc.Pass.Pkg {
+				tn := mcpsdk.NamedObj(pc.Info.TypeOf(n))
+				switch {
+				case tn == nil || tn.Pkg() == nil:
+				case tn.Pkg() == pc.Pass.Pkg:
 					ix.makes[tn] = append(ix.makes[tn], slices.Clone(path))
+				case !test:
+					if sdk := pc.SDKs.OfPkg(tn); sdk != nil && sdk.Duties() != nil {
+						lits = append(lits, sdkLit{n, tn, sdk})
+					}
 				}
 			case *ast.Ident:
 				if fn, ok := pc.Info.Uses[n].(*types.Func); ok && fn.Pkg() == pc.Pass.Pkg && !isCallee(n, path) {
@@ -139,6 +147,7 @@ func (pc *Pkg) indexPins() {
 		})
 	}
 	pc.pinIx = ix
+	pc.served = pc.readServing(found, lits)
 	for _, sdk := range pc.SDKs.All {
 		d := sdk.Duties()
 		if d == nil {
@@ -186,51 +195,57 @@ func isCallee(id *ast.Ident, path []ast.Node) bool {
 // optionsPinned reads a go-sdk server's options: do they narrow the
 // versions to older ones?
 func (pc *Pkg) optionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
+	return pc.optionField(e, sdk.Duties().VersionsField, depth, func(v ast.Expr) tri { return pc.versionsPinned(sdk, v, depth+1) })
+}
+
+// optionField reads the field name of a struct of options with read
+// (options that are nil or leave the field out count as no): written in
+// place, in a variable (also set field by field), a field of another
+// struct, or returned by a function of the package.
+func (pc *Pkg) optionField(e ast.Expr, name string, depth int, read func(ast.Expr) tri) tri {
 	if depth > maxDepth {
 		return unknownTri
 	}
-	d := sdk.Duties()
 	e = source.UnAddr(e)
 	if source.IsNil(pc.Info, e) {
 		return no
 	}
 	switch x := e.(type) {
 	case *ast.CompositeLit:
-		kv := source.LitField(x, d.VersionsField)
+		kv := source.LitField(x, name)
 		if kv == nil {
 			return no
 		}
-		return pc.versionsPinned(sdk, kv.Value, depth+1)
+		return read(kv.Value)
 	case *ast.Ident:
 		v, def := pc.identDef(x)
 		if def == nil {
 			return unknownTri
 		}
-		sets := pc.pinIx.fieldSet[v]
 		var set tri
-		for _, s := range sets {
+		for _, s := range pc.pinIx.fieldSet[v] {
 			kv := s.(*ast.KeyValueExpr)
-			if kv.Key.(*ast.Ident).Name == d.VersionsField {
+			if kv.Key.(*ast.Ident).Name == name {
 				if set == unknownTri {
-					set = pc.versionsPinned(sdk, kv.Value, depth+1)
+					set = read(kv.Value)
 				} else {
-					set = set.and(pc.versionsPinned(sdk, kv.Value, depth+1))
+					set = set.and(read(kv.Value))
 				}
 			}
 		}
 		if set != unknownTri {
 			return set
 		}
-		return pc.optionsPinned(sdk, def, depth+1)
+		return pc.optionField(def, name, depth+1, read)
 	case *ast.SelectorExpr:
 		return pc.fieldOf(x, depth, func(v ast.Expr) tri {
 			if v == nil {
-				return no // no options: every version
+				return no // no options
 			}
-			return pc.optionsPinned(sdk, v, depth+1)
+			return pc.optionField(v, name, depth+1, read)
 		})
 	case *ast.CallExpr:
-		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.optionsPinned(sdk, r, depth+1) })
+		return pc.returnsAll(x, depth, func(r ast.Expr) tri { return pc.optionField(r, name, depth+1, read) })
 	}
 	return unknownTri
 }

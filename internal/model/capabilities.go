@@ -80,6 +80,10 @@ func (pc *Model) Pinned(sdk *mcpsdk.SDK) bool { return pc.duties.Pinned(sdk) }
 // only handed to functions that call its other methods.
 func (pc *Model) OlderOnly(dc *DirectCall) bool { return pc.duties.OlderOnly(dc.Stack) }
 
+// Serving returns how the package serves sdk's servers: stdio, stateful
+// or stateless streamable HTTP, SSE (see the duties package's serving.go).
+func (pc *Model) Serving(sdk *mcpsdk.SDK) duties.Served { return pc.duties.Serving(sdk) }
+
 // CallSites returns the paths to the calls of a function of this package,
 // and whether they are all its calls.
 func (pc *Model) CallSites(fn *types.Func) ([][]ast.Node, bool) { return pc.duties.CallSites(fn) }

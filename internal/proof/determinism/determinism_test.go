@@ -129,10 +129,10 @@ func TestDeterministicRealSDK(t *testing.T) {
 		t.Fatalf("-json: exit %d, %d bytes of output\n%s", first.code, len(first.stdout), first.stderr)
 	}
 	if json[1].stdout != first.stdout {
-		t.Fatalf("-json output of the second run differs from the first")
+		t.Fatalf("-json output of the second run differs from the first:\n%s", prooftest.Diff("output", first.stdout, json[1].stdout))
 	}
 	if text[0].stderr != text[1].stderr {
-		t.Errorf("text output differs between two runs")
+		t.Errorf("text output differs between two runs:\n%s", prooftest.Diff("output", text[0].stderr, text[1].stderr))
 	}
 }
 

@@ -204,8 +204,8 @@ func fixHandlers(t *testing.T, dir string) (fixed []byte, out, errOut string) {
 	return fixed, out, errOut
 }
 
-// rtproofModule copies the harness for sdk and the shared proof package to
-// a temporary directory, writes handlerSrc as handlers/book.go and
+// rtproofModule copies the harness for sdk (with the era proof's servers)
+// and the shared proof package to a temporary directory, writes handlerSrc as handlers/book.go and
 // downloads the modules. It returns the harness module's directory.
 func rtproofModule(t *testing.T, sdk string, handlerSrc []byte) string {
 	t.Helper()
@@ -217,6 +217,10 @@ func rtproofModule(t *testing.T, sdk string, handlerSrc []byte) string {
 	dir := filepath.Join(tmp, sdk)
 	prooftest.CopyTopFiles(t, filepath.Join(src, "proof"), filepath.Join(tmp, "proof"))
 	prooftest.CopyTopFiles(t, filepath.Join(src, sdk), dir)
+	// The era proof's servers (eras_test.go imports them).
+	if err := prooftest.CopyTree(filepath.Join(dir, "eras"), filepath.Join(src, sdk, "eras"), nil); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "handlers"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,9 @@ import (
 const serveEnv = "RTPROOF_SERVE_STDIO"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(erasServeEnv) != "" {
+		erasServe()
+	}
 	if os.Getenv(serveEnv) != "" {
 		s := server.NewMCPServer("rtproof", "0.0.1")
 		handlers.Register(s)

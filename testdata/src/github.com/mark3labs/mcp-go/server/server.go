@@ -151,6 +151,18 @@ func WithStreamableHTTPProtocolVersions(versions ...string) StreamableHTTPOption
 
 func (s *StreamableHTTPServer) Start(addr string) error { return nil }
 
+func WithStateLess(stateLess bool) StreamableHTTPOption { return nil }
+
+type SSEServer struct{}
+
+type SSEOption func(*SSEServer)
+
+func NewSSEServer(server *MCPServer, opts ...SSEOption) *SSEServer { return nil }
+
+func WithBaseURL(baseURL string) SSEOption { return nil }
+
+func (s *SSEServer) Start(addr string) error { return nil }
+
 // The request's own protocol information, and the session's client info.
 
 type RequestProtocolInfo struct {

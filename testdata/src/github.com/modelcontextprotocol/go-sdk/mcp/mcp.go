@@ -6,6 +6,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 
 	// The real package imports jsonschema-go, which makes it relevant to
 	// the analyzer's prefilter; TestSDKPackagesNotChecked needs that.
@@ -388,3 +389,44 @@ type ClientOptions struct {
 func bridge(ctx context.Context, ss *ServerSession) {
 	ss.Elicit(ctx, &ElicitParams{Message: ""})
 }
+
+// Transports.
+
+type Connection interface {
+	SessionID() string
+}
+
+type Transport interface {
+	Connect(ctx context.Context) (Connection, error)
+}
+
+type StdioTransport struct {
+	MaxLineLength int
+}
+
+func (t *StdioTransport) Connect(context.Context) (Connection, error) { return nil, nil }
+
+func (s *Server) Run(ctx context.Context, t Transport) error { return nil }
+
+type StreamableHTTPOptions struct {
+	Stateless    bool
+	JSONResponse bool
+}
+
+type StreamableHTTPHandler struct{}
+
+func NewStreamableHTTPHandler(getServer func(*http.Request) *Server, opts *StreamableHTTPOptions) *StreamableHTTPHandler {
+	return nil
+}
+
+func (h *StreamableHTTPHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {}
+
+type SSEOptions struct{}
+
+type SSEHandler struct{}
+
+func NewSSEHandler(getServer func(request *http.Request) *Server, opts *SSEOptions) *SSEHandler {
+	return nil
+}
+
+func (h *SSEHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {}

@@ -1,0 +1,164 @@
+package duties
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file reads how the package serves its servers (the SDK's
+// Servings: stdio, stateful or stateless streamable HTTP, SSE), so that a
+// direct request's finding says what happens to it there. The reading is
+// of the package's own code outside its tests; where the handlers are
+// served from another package, nothing is known.
+
+// Served is how the package serves an SDK's servers: the ways found, and
+// whether one of them could not be read (a stateless option given a
+// flag).
+type Served struct {
+	Ways    []Way
+	Unknown bool
+}
+
+// Way is one way the package serves a server, with what a direct request
+// does on it.
+type Way struct {
+	Era   mcpsdk.Era
+	Label string
+	// Why says, for mcpsdk.EraNever, why no answer comes back.
+	Why string
+}
+
+// Known reports whether the package serves its servers in ways that
+// could all be read.
+func (s Served) Known() bool { return !s.Unknown && len(s.Ways) > 0 }
+
+// Has reports whether one of the ways has era.
+func (s Served) Has(era mcpsdk.Era) bool {
+	return slices.ContainsFunc(s.Ways, func(w Way) bool { return w.Era == era })
+}
+
+// Only reports whether every way has era (and there is one).
+func (s Served) Only(era mcpsdk.Era) bool {
+	return s.Known() && !slices.ContainsFunc(s.Ways, func(w Way) bool { return w.Era != era })
+}
+
+// Of returns the ways of era, each label once.
+func (s Served) Of(era mcpsdk.Era) []Way {
+	var ws []Way
+	for _, w := range s.Ways {
+		if w.Era == era && !slices.ContainsFunc(ws, func(o Way) bool { return o.Label == w.Label }) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// Serving returns how the package serves sdk's servers.
+func (pc *Pkg) Serving(sdk *mcpsdk.SDK) Served {
+	pc.pinOnce.Do(pc.indexPins)
+	return pc.served[sdk.Name]
+}
+
+// sdkLit is a literal of a type of an SDK with duties.
+type sdkLit struct {
+	lit *ast.CompositeLit
+	tn  *types.TypeName
+	sdk *mcpsdk.SDK
+}
+
+// readServing reads the ways the package serves each SDK's servers, from
+// its calls of SDK functions and literals of SDK types.
+func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
+	served := map[string]Served{}
+	add := func(sdk *mcpsdk.SDK, w mcpsdk.Serving, stateless tri) {
+		s := served[sdk.Name]
+		switch stateless {
+		case unknownTri:
+			s.Unknown = true
+		case yes:
+			s.Ways = append(s.Ways, Way{Era: mcpsdk.EraNever, Label: "a stateless streamable HTTP " + statelessNoun(w), Why: sdk.StatelessWhy()})
+		default:
+			s.Ways = append(s.Ways, Way{Era: w.Era, Label: w.Label, Why: w.Why})
+		}
+		served[sdk.Name] = s
+	}
+	for _, c := range found {
+		if c.fn.Pkg().Path() != c.sdk.ServerPath() || mcpsdk.RecvName(c.fn) != "" {
+			continue
+		}
+		for _, w := range c.sdk.Servings() {
+			if w.Func == c.fn.Name() {
+				add(c.sdk, w, pc.statelessCall(c, w))
+			}
+		}
+	}
+	for _, l := range lits {
+		if l.tn.Pkg().Path() != l.sdk.ServerPath() {
+			continue
+		}
+		for _, w := range l.sdk.Servings() {
+			if w.Type == l.tn.Name() {
+				stateless := no
+				if w.StatelessField != "" {
+					stateless = pc.optionField(l.lit, w.StatelessField, 0, pc.boolTri)
+				}
+				add(l.sdk, w, stateless)
+			}
+		}
+	}
+	return served
+}
+
+func statelessNoun(w mcpsdk.Serving) string {
+	if w.Type != "" {
+		return "transport"
+	}
+	if w.StatelessOption != "" {
+		return "server"
+	}
+	return "handler"
+}
+
+// statelessCall reads whether a call that makes a streamable HTTP server
+// makes it stateless: from a field of its options (go-sdk), or from an
+// option function given a bool (mcp-go). Other ways are never stateless.
+func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving) tri {
+	switch {
+	case w.StatelessField != "":
+		if w.OptionsArg >= len(c.call.Args) {
+			return no
+		}
+		return pc.optionField(c.call.Args[w.OptionsArg], w.StatelessField, 0, pc.boolTri)
+	case w.StatelessOption != "":
+		opt := mcpsdk.Method{Pkg: c.sdk.ServerPkg, Name: w.StatelessOption}
+		if pc.optionListHas(c.sdk, c.call, opt, 0) == no {
+			return no
+		}
+		for _, a := range c.call.Args {
+			oc, ok := ast.Unparen(a).(*ast.CallExpr)
+			if !ok || len(oc.Args) != 1 {
+				continue
+			}
+			if fn, _ := typeutil.Callee(pc.Info, oc).(*types.Func); fn != nil && opt.Matches(c.sdk, fn, nil) {
+				return pc.boolTri(oc.Args[0])
+			}
+		}
+		return unknownTri
+	}
+	return no
+}
+
+// boolTri reads a constant bool: yes for true, no for false.
+func (pc *Pkg) boolTri(e ast.Expr) tri {
+	switch v, ok := pc.constBool(e); {
+	case !ok:
+		return unknownTri
+	case v:
+		return yes
+	}
+	return no
+}
