@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file reads how the package serves its servers (the SDK's
@@ -92,7 +91,7 @@ func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 		}
 		for _, w := range c.sdk.Servings() {
 			if w.Func == c.fn.Name() {
-				add(c.sdk, w, pc.statelessCall(c, w))
+				add(c.sdk, w, pc.statelessCall(c, w, found))
 			}
 		}
 	}
@@ -125,8 +124,10 @@ func statelessNoun(w mcpsdk.Serving) string {
 
 // statelessCall reads whether a call that makes a streamable HTTP server
 // makes it stateless: from a field of its options (go-sdk), or from an
-// option function given a bool (mcp-go). Other ways are never stateless.
-func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving) tri {
+// option function given a bool (mcp-go), which the package's calls of
+// that option must all give alike (the options may be built in a slice
+// elsewhere). Other ways are never stateless.
+func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving, found []sdkCall) tri {
 	switch {
 	case w.StatelessField != "":
 		if w.OptionsArg >= len(c.call.Args) {
@@ -138,16 +139,18 @@ func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving) tri {
 		if pc.optionListHas(c.sdk, c.call, opt, 0) == no {
 			return no
 		}
-		for _, a := range c.call.Args {
-			oc, ok := ast.Unparen(a).(*ast.CallExpr)
-			if !ok || len(oc.Args) != 1 {
+		verdict := unknownTri
+		for _, o := range found {
+			if o.sdk != c.sdk || !opt.Matches(c.sdk, o.fn, nil) || len(o.call.Args) != 1 {
 				continue
 			}
-			if fn, _ := typeutil.Callee(pc.Info, oc).(*types.Func); fn != nil && opt.Matches(c.sdk, fn, nil) {
-				return pc.boolTri(oc.Args[0])
+			v := pc.boolTri(o.call.Args[0])
+			if v == unknownTri || verdict != unknownTri && verdict != v {
+				return unknownTri
 			}
+			verdict = v
 		}
-		return unknownTri
+		return verdict
 	}
 	return no
 }

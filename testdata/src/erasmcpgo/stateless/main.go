@@ -11,7 +11,8 @@ import (
 func main() {
 	s := server.NewMCPServer("eras", "1")
 	s.AddTool(mcp.NewTool("ask"), ask(s))
-	server.NewStreamableHTTPServer(s, server.WithStateLess(true)).Start(":8080")
+	opts := []server.StreamableHTTPOption{server.WithStateLess(true)}
+	server.NewStreamableHTTPServer(s, opts...).Start(":8080")
 }
 
 func ask(s *server.MCPServer) server.ToolHandlerFunc {
