@@ -85,11 +85,18 @@ func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 		}
 		served[sdk.Name] = s
 	}
+	ways := map[*mcpsdk.SDK][]mcpsdk.Serving{}
+	servings := func(sdk *mcpsdk.SDK) []mcpsdk.Serving {
+		if _, ok := ways[sdk]; !ok {
+			ways[sdk] = sdk.Servings()
+		}
+		return ways[sdk]
+	}
 	for _, c := range found {
 		if c.fn.Pkg().Path() != c.sdk.ServerPath() || mcpsdk.RecvName(c.fn) != "" {
 			continue
 		}
-		for _, w := range c.sdk.Servings() {
+		for _, w := range servings(c.sdk) {
 			if w.Func == c.fn.Name() {
 				add(c.sdk, w, pc.statelessCall(c, w, found))
 			}
@@ -99,7 +106,7 @@ func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 		if l.tn.Pkg().Path() != l.sdk.ServerPath() {
 			continue
 		}
-		for _, w := range l.sdk.Servings() {
+		for _, w := range servings(l.sdk) {
 			if w.Type == l.tn.Name() {
 				stateless := no
 				if w.StatelessField != "" {

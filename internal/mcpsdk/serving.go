@@ -39,35 +39,40 @@ type Serving struct {
 	Why string
 }
 
-// statelessWhy says, by SDK, why a stateless streamable HTTP server
-// never has a direct request answered.
-var statelessWhy = map[string]string{
-	"go-sdk": "a stateless handler has no session to send a request on, so go-sdk fails it on older protocols",
-	"mcp-go": "a client's answer cannot reach a stateless server, so on older protocols the call waits until its context ends",
+// StatelessWhy says why a stateless streamable HTTP server of the SDK can
+// never have a direct request answered.
+func (s *SDK) StatelessWhy() string {
+	switch s.Name {
+	case "go-sdk":
+		return "a stateless handler has no session to send a request on, so go-sdk fails it on older protocols"
+	case "mcp-go":
+		return "a client's answer cannot reach a stateless server, so on older protocols the call waits until its context ends"
+	}
+	return ""
 }
 
-// StatelessWhy says why a stateless streamable HTTP server can never have
-// a direct request answered.
-func (s *SDK) StatelessWhy() string { return statelessWhy[s.Name] }
-
-// servings are the ways each SDK serves a server, by SDK name.
-var servings = map[string][]Serving{
-	"go-sdk": {
-		{Type: "StdioTransport", Era: EraRefused, Label: "stdio"},
-		{Type: "IOTransport", Era: EraRefused, Label: "an IO transport"},
-		{Func: "NewInMemoryTransports", Era: EraRefused, Label: "in-memory transports"},
-		{Func: "NewStreamableHTTPHandler", Era: EraOlderOnly, Label: "a stateful streamable HTTP handler", StatelessField: "Stateless", OptionsArg: 1},
-		{Type: "StreamableServerTransport", Era: EraOlderOnly, Label: "a stateful streamable HTTP transport", StatelessField: "Stateless", OptionsArg: -1},
-		{Func: "NewSSEHandler", Era: EraOlderOnly, Label: "an SSE handler"},
-		{Type: "SSEServerTransport", Era: EraOlderOnly, Label: "an SSE transport"},
-	},
-	"mcp-go": {
-		{Func: "ServeStdio", Era: EraRefused, Label: "stdio"},
-		{Func: "NewStdioServer", Era: EraRefused, Label: "stdio"},
-		{Func: "NewStreamableHTTPServer", Era: EraRefused, Label: "a streamable HTTP server", StatelessOption: "WithStateLess"},
-		{Func: "NewSSEServer", Era: EraNever, Label: "an SSE server", Why: "mcp-go's SSE sessions cannot send a request to the client"},
-	},
+// Servings returns the ways the SDK serves a server. (A function, not a
+// table: go vet starts elicitlint once per package, and the table is
+// needed only where a package serves one.)
+func (s *SDK) Servings() []Serving {
+	switch s.Name {
+	case "go-sdk":
+		return []Serving{
+			{Type: "StdioTransport", Era: EraRefused, Label: "stdio"},
+			{Type: "IOTransport", Era: EraRefused, Label: "an IO transport"},
+			{Func: "NewInMemoryTransports", Era: EraRefused, Label: "in-memory transports"},
+			{Func: "NewStreamableHTTPHandler", Era: EraOlderOnly, Label: "a stateful streamable HTTP handler", StatelessField: "Stateless", OptionsArg: 1},
+			{Type: "StreamableServerTransport", Era: EraOlderOnly, Label: "a stateful streamable HTTP transport", StatelessField: "Stateless", OptionsArg: -1},
+			{Func: "NewSSEHandler", Era: EraOlderOnly, Label: "an SSE handler"},
+			{Type: "SSEServerTransport", Era: EraOlderOnly, Label: "an SSE transport"},
+		}
+	case "mcp-go":
+		return []Serving{
+			{Func: "ServeStdio", Era: EraRefused, Label: "stdio"},
+			{Func: "NewStdioServer", Era: EraRefused, Label: "stdio"},
+			{Func: "NewStreamableHTTPServer", Era: EraRefused, Label: "a streamable HTTP server", StatelessOption: "WithStateLess"},
+			{Func: "NewSSEServer", Era: EraNever, Label: "an SSE server", Why: "mcp-go's SSE sessions cannot send a request to the client"},
+		}
+	}
+	return nil
 }
-
-// Servings returns the ways the SDK serves a server.
-func (s *SDK) Servings() []Serving { return servings[s.Name] }
