@@ -10,6 +10,8 @@ import "slices"
 var readers = map[string]map[string][]string{
 	"go-sdk": {
 		"ServerSession": {"ID", "InitializeParams"},
+		// Any request's accessors, as a receiving middleware reads them.
+		"Request": {"GetSession", "GetParams", "GetExtra"},
 	},
 	"mcp-go": {
 		"ClientSession":          {"SessionID", "Initialized"},

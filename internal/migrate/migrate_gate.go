@@ -114,6 +114,9 @@ type site struct {
 	in   ast.Node
 	root *migration
 	inFn *chainFn
+	// mw is set for a call in a go-sdk receiving middleware, which moves
+	// to the round trip on 2026-07-28 requests only (migrate_middleware.go).
+	mw   *mwSite
 	stmt ast.Stmt
 	key  string
 }

@@ -60,7 +60,7 @@ func indexCalls(pc *model.Model) *callIndex {
 		source.WalkWithPath(f, func(n ast.Node, stack []ast.Node) {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if fn := callee(n); fn != nil {
+				if fn := callee(n); fn != nil && !inOlderBranch(pc.Info, stack) {
 					ix.calls[fn] = append(ix.calls[fn], callAt{n, slices.Clone(stack)})
 				}
 			case *ast.Ident:
@@ -190,6 +190,10 @@ func (c *chain) newSite(f *chainFn, at callAt, roots map[ast.Node]*migration) (*
 		s.root = probe
 		return s, ""
 	} else if c.mod.IsHandler(encl, c.sdk) && !c.mod.TakesRequest(encl, c.sdk) {
+		if mw, ok := c.middlewareSite(s, f); ok {
+			s.mw = mw
+			return s, ""
+		}
 		return nil, fmt.Sprintf("%s is called from a receiving middleware (%s): go-sdk runs its bridge for older clients inside every middleware, so a request a middleware returns never reaches a client on protocol 2025-11-25; call %s from the tool handlers, or keep the direct request for sessions older than 2026-07-28 (see the docs)", name, c.mod.HandlerName(encl), name)
 	} else if c.mod.TakesRequest(encl, c.sdk) && why != "" && !strings.HasPrefix(why, "the handler does not return") {
 		return nil, fmt.Sprintf("%s is reached from %s: %s", name, c.mod.HandlerName(encl), why)
@@ -305,9 +309,12 @@ func (c *chain) checkSite(s *site, perFn map[ast.Node][]*site) (string, *migrati
 	}
 	name := s.callee.obj.Name()
 	var m *migration
-	if s.root != nil {
+	switch {
+	case s.root != nil:
 		m = s.root
-	} else {
+	case s.mw != nil:
+		m = &migration{mod: c.mod, sdk: c.sdk, fn: s.in, body: model.FuncBody(s.in)}
+	default:
 		m = &migration{mod: c.mod, sdk: c.sdk, fn: s.in, body: s.inFn.decl.Body}
 	}
 	m.safe = c.safeCall
@@ -489,7 +496,12 @@ func (c *chain) assignSiteKeys() {
 			}
 			continue
 		}
-		base := s.root.keyBaseOf() + "_" + s.callee.obj.Name()
+		var base string
+		if s.mw != nil {
+			base = s.mw.keyBase + "_" + s.callee.obj.Name()
+		} else {
+			base = s.root.keyBaseOf() + "_" + s.callee.obj.Name()
+		}
 		key := base
 		for i := 2; c.keys[key]; i++ {
 			key = fmt.Sprintf("%s%d", base, i)

@@ -88,6 +88,14 @@ func (c *chain) edits() ([]analysis.SuggestedFix, string) {
 			continue // a call in an old function, which stays as it is
 		}
 		file := c.mod.FileOf(s.call.Pos())
+		if s.mw != nil {
+			se, why := c.middlewareEdits(s, file, pkgIn)
+			if why != "" {
+				return nil, why
+			}
+			edits = append(edits, se...)
+			continue
+		}
 		se, why := c.siteEdits(s, file, pkgIn)
 		if why != "" {
 			return nil, why
@@ -125,7 +133,7 @@ func (c *chain) fixMessage() string {
 	case c.gate != nil && !c.additive:
 		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%d functions changed, %d calls)", name, len(c.fns), len(c.sites)) + c.gate.checkNote()
 	case c.gate == nil && first.decl == nil:
-		return fmt.Sprintf("Call %s, the round-trip version of %s, and return the result that asks from the handlers (%d calls)", first.fact.Sibling, name, len(c.sites))
+		return fmt.Sprintf("Call %s, the round-trip version of %s, and return the result that asks from the handlers (%d calls)", first.fact.Sibling, name, len(c.sites)) + c.middlewareNote()
 	}
 	added := 0
 	for _, f := range c.fns {

@@ -142,4 +142,3 @@ func erasFindings(t *testing.T, dir, elicitlint, flag string) map[string]string 
 	}
 	return found
 }
-

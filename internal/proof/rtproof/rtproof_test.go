@@ -217,9 +217,15 @@ func rtproofModule(t *testing.T, sdk string, handlerSrc []byte) string {
 	dir := filepath.Join(tmp, sdk)
 	prooftest.CopyTopFiles(t, filepath.Join(src, "proof"), filepath.Join(tmp, "proof"))
 	prooftest.CopyTopFiles(t, filepath.Join(src, sdk), dir)
-	// The era proof's servers (eras_test.go imports them).
-	if err := prooftest.CopyTree(filepath.Join(dir, "eras"), filepath.Join(src, sdk, "eras"), nil); err != nil {
-		t.Fatal(err)
+	// The era proof's servers (eras_test.go imports them), and the
+	// middleware proof's server.
+	for _, sub := range []string{"eras", "middleware"} {
+		if _, err := os.Stat(filepath.Join(src, sdk, sub)); err != nil {
+			continue
+		}
+		if err := prooftest.CopyTree(filepath.Join(dir, sub), filepath.Join(src, sdk, sub), nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "handlers"), 0o755); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,9 @@
 // Package migrategatemw calls another package's gate from a receiving
-// middleware, which the fix cannot change: the call keeps the old gate,
-// which its package keeps beside its round-trip version, so this package
-// builds as it is.
+// middleware. go-sdk runs its bridge for older clients inside the
+// middleware chain, so the fix moves the call to the gate's round-trip
+// version on tools/call requests of protocol 2026-07-28 only, and keeps
+// the direct request for every other (migrategatemwinit is the near
+// miss).
 package migrategatemw
 
 import (
@@ -19,7 +21,7 @@ func destructive(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		ss, _ := req.GetSession().(*mcp.ServerSession)
-		confirmed, err := lib.ConfirmPurge(ctx, ss, method) // want `ConfirmPurge \(package .*migrategatelib\) asks the client directly, .*call ConfirmPurgeRoundTrip, its round-trip version, .*; no automatic fix: ConfirmPurge is called from a receiving middleware \(the handler in destructive\): go-sdk runs its bridge for older clients inside every middleware, .* \(round-trip\)`
+		confirmed, err := lib.ConfirmPurge(ctx, ss, method) // want `ConfirmPurge \(package .*migrategatelib\) asks the client directly, .*call ConfirmPurgeRoundTrip, its round-trip version, .*return that result from the handler \(round-trip\)`
 		if err != nil || !confirmed {
 			return nil, errors.New("cancelled")
 		}

@@ -1,0 +1,41 @@
+package proof
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// The middleware proof (TestMiddleware in each harness) calls the tool
+// "purge" of a go-sdk server whose receiving middleware asks for
+// confirmation (../gosdk/middleware), run as the binary MiddlewareServerEnv
+// names, from the harness's own SDK client: once per protocol and answer.
+
+// MiddlewareServerEnv names the server binary the middleware proof runs.
+const MiddlewareServerEnv = "RTPROOF_MW_SERVER"
+
+// MiddlewareRun runs one call for each protocol and action and writes the
+// outcomes, by protocol and action, to RTPROOF_OUT.
+func MiddlewareRun(t *testing.T, call func(t *testing.T, bin, protocol, action string) string) {
+	bin := os.Getenv(MiddlewareServerEnv)
+	if bin == "" {
+		t.Skip(MiddlewareServerEnv + " is not set")
+	}
+	out := map[string]map[string]string{}
+	for _, protocol := range Protocols {
+		out[protocol] = map[string]string{}
+		for _, action := range Actions {
+			out[protocol][action] = call(t, bin, protocol, action)
+		}
+	}
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", data)
+	if f := os.Getenv("RTPROOF_OUT"); f != "" {
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
