@@ -278,20 +278,9 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 	} else {
 		req = s.inFn.req
 	}
-	var args []string
-	for _, i := range s.callee.fact.Params {
-		switch i {
-		case model.ParamRequest:
-			args = append(args, req)
-		case model.ParamKey:
-			args = append(args, s.key)
-		default:
-			if i >= len(call.Args) {
-				return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
-			}
-			data, tf := c.mod.Src(call.Args[i].Pos())
-			args = append(args, string(data[tf.Offset(call.Args[i].Pos()):tf.Offset(call.Args[i].End())]))
-		}
+	args, why := c.siteArgs(s, req)
+	if why != "" {
+		return nil, why
 	}
 	edits := []analysis.TextEdit{{Pos: call.Lparen + 1, End: call.Rparen, NewText: []byte(strings.Join(args, ", "))}}
 	if _, ok := s.stmt.(*ast.ReturnStmt); ok {
@@ -343,6 +332,28 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 			analysis.TextEdit{Pos: st.Cond.Pos(), End: st.Cond.Pos(), NewText: []byte(then + " else if ")})
 	}
 	return edits, ""
+}
+
+// siteArgs are the arguments of a call switched to the round trip: the
+// request and the key where the callee's fact puts them, the call's own
+// arguments for the others (a replaced session dropped).
+func (c *chain) siteArgs(s *site, req string) ([]string, string) {
+	var args []string
+	for _, i := range s.callee.fact.Params {
+		switch i {
+		case model.ParamRequest:
+			args = append(args, req)
+		case model.ParamKey:
+			args = append(args, s.key)
+		default:
+			if i >= len(s.call.Args) {
+				return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
+			}
+			data, tf := c.mod.Src(s.call.Args[i].Pos())
+			args = append(args, string(data[tf.Offset(s.call.Args[i].Pos()):tf.Offset(s.call.Args[i].End())]))
+		}
+	}
+	return args, ""
 }
 
 // propagate spells what a call returns when the callee asks: a handler's

@@ -105,19 +105,9 @@ func (c *chain) middlewareEdits(s *site, file *ast.File, pkgIn func(*ast.File, s
 	mcp := pkgIn(file, c.sdk.TypesPkg)
 	rt := c.sdk.RoundTrip
 
-	var args []string
-	for _, i := range s.callee.fact.Params {
-		switch i {
-		case model.ParamRequest:
-			args = append(args, call)
-		case model.ParamKey:
-			args = append(args, s.key)
-		default:
-			if i >= len(s.call.Args) {
-				return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
-			}
-			args = append(args, src(s.call.Args[i]))
-		}
+	args, why := c.siteArgs(s, call)
+	if why != "" {
+		return nil, why
 	}
 	fun := s.callee.fact.Sibling
 	if sel, isSel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); isSel {
