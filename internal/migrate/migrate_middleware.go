@@ -168,7 +168,7 @@ func (c *chain) middlewareNote() string {
 	if len(names) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; in the receiving middleware (%s), on tools/call requests of protocol %s only: older sessions keep the direct request, which go-sdk's bridge for older clients, inside the middleware chain, never sees. go-sdk v1.8.0 sends a result a middleware returns without resultType: its own client answers the question, but clients that require resultType (mcp-go's) see an empty result, and the tool does not run", strings.Join(names, ", "), mcpsdk.RoundTripVersion)
+	return fmt.Sprintf("; in the receiving middleware (%s), on tools/call requests of protocol %s only: older sessions keep the direct request, which go-sdk's bridge for older clients, inside the middleware chain, never sees. go-sdk v1.8.0 sends a result a middleware returns without resultType (go-sdk#1225, fixed after v1.8.0): its own client answers the question, but clients that require resultType (mcp-go's) see an empty result, and the tool does not run", strings.Join(names, ", "), mcpsdk.RoundTripVersion)
 }
 
 // inOlderBranch reports whether the node at the top of stack is in the
