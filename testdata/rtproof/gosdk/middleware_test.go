@@ -31,7 +31,7 @@ func TestMiddleware(t *testing.T) {
 			return "connect error: " + err.Error()
 		}
 		defer cs.Close()
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "purge"})
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: proof.MiddlewareTool()})
 		if err != nil {
 			return proof.CallError(err)
 		}

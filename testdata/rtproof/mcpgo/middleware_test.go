@@ -37,7 +37,7 @@ func TestMiddleware(t *testing.T) {
 		}}); err != nil {
 			return "initialize error: " + err.Error()
 		}
-		res, err := c.CallTool(ctx, mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "purge"}})
+		res, err := c.CallTool(ctx, mcp.CallToolRequest{Params: mcp.CallToolParams{Name: proof.MiddlewareTool()}})
 		if err != nil {
 			return proof.CallError(err)
 		}

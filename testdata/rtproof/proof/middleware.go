@@ -11,8 +11,22 @@ import (
 // confirmation (../gosdk/middleware), run as the binary MiddlewareServerEnv
 // names, from the harness's own SDK client: once per protocol and answer.
 
-// MiddlewareServerEnv names the server binary the middleware proof runs.
-const MiddlewareServerEnv = "RTPROOF_MW_SERVER"
+// MiddlewareServerEnv names the server binary the middleware proof runs,
+// MiddlewareToolEnv the tool it calls ("purge" when unset): a real
+// server's destructive tool, such as prometheus-mcp-server's
+// clean_tombstones.
+const (
+	MiddlewareServerEnv = "RTPROOF_MW_SERVER"
+	MiddlewareToolEnv   = "RTPROOF_MW_TOOL"
+)
+
+// MiddlewareTool is the tool the middleware proof calls.
+func MiddlewareTool() string {
+	if t := os.Getenv(MiddlewareToolEnv); t != "" {
+		return t
+	}
+	return "purge"
+}
 
 // MiddlewareRun runs one call for each protocol and action and writes the
 // outcomes, by protocol and action, to RTPROOF_OUT.
