@@ -262,3 +262,22 @@ func newAnalyzer(t testing.TB, c analyzer.Config) *analysis.Analyzer {
 	}
 	return a
 }
+
+// TestRealSDKEras checks the round-trip findings of go-sdk servers served
+// over streamable HTTP and SSE (testdata/erasreal) against the real go-sdk
+// v1.8.0: the analysistest stub leaves that API out, which would load
+// net/http from source in every fixture run. See TestEras in the analyzer
+// package for the other shapes, and TestEraByTransport for the run-time
+// proof.
+func TestRealSDKEras(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDK from source; skipped in -short mode")
+	}
+	t.Parallel()
+	dir := prooftest.RealSDKModule(t, "gosdk-v1.8.0")
+	if err := prooftest.CopyTree(filepath.Join(dir, "eras"), prooftest.Testdata(t, "erasreal"), nil); err != nil {
+		t.Fatal(err)
+	}
+	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
+	analysistest.Run(prooftest.Suite(t), dir, a, "./eras/...")
+}

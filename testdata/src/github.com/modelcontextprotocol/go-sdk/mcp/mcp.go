@@ -6,7 +6,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 
 	// The real package imports jsonschema-go, which makes it relevant to
 	// the analyzer's prefilter; TestSDKPackagesNotChecked needs that.
@@ -407,26 +406,3 @@ type StdioTransport struct {
 func (t *StdioTransport) Connect(context.Context) (Connection, error) { return nil, nil }
 
 func (s *Server) Run(ctx context.Context, t Transport) error { return nil }
-
-type StreamableHTTPOptions struct {
-	Stateless    bool
-	JSONResponse bool
-}
-
-type StreamableHTTPHandler struct{}
-
-func NewStreamableHTTPHandler(getServer func(*http.Request) *Server, opts *StreamableHTTPOptions) *StreamableHTTPHandler {
-	return nil
-}
-
-func (h *StreamableHTTPHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {}
-
-type SSEOptions struct{}
-
-type SSEHandler struct{}
-
-func NewSSEHandler(getServer func(request *http.Request) *Server, opts *SSEOptions) *SSEHandler {
-	return nil
-}
-
-func (h *SSEHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {}
