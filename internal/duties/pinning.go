@@ -341,24 +341,29 @@ func (pc *Pkg) mcpgoPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall) b
 		if s.sdk != sdk {
 			continue
 		}
-		switch {
-		case matchesOne(sdk, s.fn, rt.InProcess):
+		if matchesOne(sdk, s.fn, rt.InProcess) {
 			served = true
-		case matchesOne(sdk, s.fn, d.StdioTransports):
-			served = true
+			continue
+		}
+		w, ok := sdk.ServingOf(s.fn)
+		if !ok {
+			continue
+		}
+		served = true
+		switch w.Pin {
+		case mcpsdk.PinLegacyOption:
 			if legacy == unknownTri {
 				legacy = pc.legacyServers(sdk, d, found)
 			}
 			if legacy != yes {
 				return false
 			}
-		case matchesOne(sdk, s.fn, d.HTTPTransports):
-			served = true
+		case mcpsdk.PinHTTPVersions:
 			if pc.httpPinned(sdk, d, s.call) != yes {
 				return false
 			}
-		case matchesOne(sdk, s.fn, rt.Transports):
-			return false // another transport: the SDK's rules for it are not known here
+		default:
+			return false // nothing keeps direct requests working there (mcp-go's SSE server)
 		}
 	}
 	return served

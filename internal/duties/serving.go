@@ -79,54 +79,28 @@ func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 		case unknownTri:
 			s.Unknown = true
 		case yes:
-			s.Ways = append(s.Ways, Way{Era: mcpsdk.EraNever, Label: "a stateless streamable HTTP " + statelessNoun(w), Why: sdk.StatelessWhy()})
+			s.Ways = append(s.Ways, Way{Era: mcpsdk.EraNever, Label: w.StatelessLabel, Why: w.Why})
 		default:
 			s.Ways = append(s.Ways, Way{Era: w.Era, Label: w.Label, Why: w.Why})
 		}
 		served[sdk.Name] = s
 	}
-	ways := map[*mcpsdk.SDK][]mcpsdk.Serving{}
-	servings := func(sdk *mcpsdk.SDK) []mcpsdk.Serving {
-		if _, ok := ways[sdk]; !ok {
-			ways[sdk] = sdk.Servings()
-		}
-		return ways[sdk]
-	}
 	for _, c := range found {
-		if c.fn.Pkg().Path() != c.sdk.ServerPath() || mcpsdk.RecvName(c.fn) != "" {
-			continue
-		}
-		for _, w := range servings(c.sdk) {
-			if w.Func == c.fn.Name() {
-				add(c.sdk, w, pc.statelessCall(c, w, found))
-			}
+		if w, ok := c.sdk.ServingOf(c.fn); ok {
+			add(c.sdk, w, pc.statelessCall(c, w, found))
 		}
 	}
 	for _, l := range lits {
 		if l.tn.Pkg().Path() != l.sdk.ServerPath() {
 			continue
 		}
-		for _, w := range servings(l.sdk) {
+		for _, w := range l.sdk.Servings() {
 			if w.Type == l.tn.Name() {
-				stateless := no
-				if w.StatelessField != "" {
-					stateless = pc.optionField(l.lit, w.StatelessField, 0, pc.boolTri)
-				}
-				add(l.sdk, w, stateless)
+				add(l.sdk, w, pc.statelessField(l.lit, w))
 			}
 		}
 	}
 	return served
-}
-
-func statelessNoun(w mcpsdk.Serving) string {
-	if w.Type != "" {
-		return "transport"
-	}
-	if w.StatelessOption != "" {
-		return "server"
-	}
-	return "handler"
 }
 
 // statelessCall reads whether a call that makes a streamable HTTP server
@@ -140,7 +114,7 @@ func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving, found []sdkCall) tri {
 		if w.OptionsArg >= len(c.call.Args) {
 			return no
 		}
-		return pc.optionField(c.call.Args[w.OptionsArg], w.StatelessField, 0, pc.boolTri)
+		return pc.statelessField(c.call.Args[w.OptionsArg], w)
 	case w.StatelessOption != "":
 		opt := mcpsdk.Method{Pkg: c.sdk.ServerPkg, Name: w.StatelessOption}
 		if pc.optionListHas(c.sdk, c.call, opt, 0) == no {
@@ -160,6 +134,15 @@ func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving, found []sdkCall) tri {
 		return verdict
 	}
 	return no
+}
+
+// statelessField reads the stateless field of a way's options, e: no
+// when the way has none.
+func (pc *Pkg) statelessField(e ast.Expr, w mcpsdk.Serving) tri {
+	if w.StatelessField == "" {
+		return no
+	}
+	return pc.optionField(e, w.StatelessField, 0, pc.boolTri)
 }
 
 // boolTri reads a constant bool: yes for true, no for false.

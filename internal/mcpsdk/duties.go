@@ -73,20 +73,16 @@ type Duties struct {
 	// Pinning. NewServer makes a server; go-sdk's options (argument
 	// OptionsArg) hold the versions it serves in VersionsField;
 	// LegacyOption is the server option that keeps direct requests
-	// working on bidirectional transports (mcp-go), StdioTransports the
-	// functions that serve a server over stdio, HTTPTransports the
-	// streamable HTTP servers whose option HTTPVersions narrows the
-	// versions served; LegacyVersions returns every version before the
-	// round trip. VersionConsts are constants of TypesPkg that are
-	// versions.
-	NewServer       Method
-	OptionsArg      int
-	VersionsField   string
-	LegacyOption    Method
-	StdioTransports []Method
-	HTTPTransports  []Method
-	HTTPVersions    Method
-	LegacyVersions  Method
+	// working on bidirectional transports (mcp-go), HTTPVersions the
+	// streamable HTTP server's option that narrows the versions served
+	// (which transport takes which: Serving.Pin); LegacyVersions returns
+	// every version before the round trip.
+	NewServer      Method
+	OptionsArg     int
+	VersionsField  string
+	LegacyOption   Method
+	HTTPVersions   Method
+	LegacyVersions Method
 	// VersionOf are what give the protocol version of a request or
 	// session: methods (go-sdk's ServerRequest.ProtocolVersion) and
 	// fields (InitializeParams.ProtocolVersion, RequestProtocolInfo.
@@ -153,8 +149,6 @@ var duties = map[string]*Duties{
 		StateField:          "RequestState",
 		NewServer:           Method{Pkg: "server", Name: "NewMCPServer"},
 		LegacyOption:        Method{Pkg: "server", Name: "WithLegacyServerInitiatedRequests"},
-		StdioTransports:     []Method{{Pkg: "server", Name: "ServeStdio"}, {Pkg: "server", Name: "NewStdioServer"}},
-		HTTPTransports:      []Method{{Pkg: "server", Name: "NewStreamableHTTPServer"}, {Pkg: "server", Name: "NewTestStreamableHTTPServer"}},
 		HTTPVersions:        Method{Pkg: "server", Name: "WithStreamableHTTPProtocolVersions"},
 		LegacyVersions:      Method{Pkg: "mcp", Name: "LegacyProtocolVersions"},
 		VersionOf: []Method{

@@ -159,10 +159,10 @@ type RoundTrip struct {
 	PureMethods, PureFuncs []string
 	// InProcess are the functions that serve a server to a client in the
 	// same process, whose sessions are exempt from the refusal of direct
-	// requests (mcp-go), and Transports the functions that serve it to
-	// other processes: a package that does the first and not the second
-	// makes its direct requests in process only.
-	InProcess, Transports []Method
+	// requests (mcp-go): a package that does that and serves no server
+	// over a transport (Servings) makes its direct requests in process
+	// only.
+	InProcess []Method
 	// BridgeValidatesSchema: for a client on an older protocol, the SDK
 	// makes the requests itself and checks the requested schema when the
 	// user accepts (go-sdk's validateElicitSchema); a schema it rejects
@@ -516,14 +516,6 @@ var knownSDKs = []*SDK{
 				{Pkg: "client", Name: "NewInProcessClientWithOptions"},
 				{Pkg: "client", Name: "NewInProcessClientWithSamplingHandler"},
 				{Pkg: "client", Name: "NewInProcessClientWithElicitationHandler"},
-			},
-			Transports: []Method{
-				{Pkg: "server", Name: "ServeStdio"},
-				{Pkg: "server", Name: "NewStdioServer"},
-				{Pkg: "server", Name: "NewStreamableHTTPServer"},
-				{Pkg: "server", Name: "NewSSEServer"},
-				{Pkg: "server", Name: "NewTestServer"},
-				{Pkg: "server", Name: "NewTestStreamableHTTPServer"},
 			},
 			ModeConsts:      map[string]string{ModeForm: "ElicitationModeForm", ModeURL: "ElicitationModeURL"},
 			ToolRequest:     "CallToolRequest",

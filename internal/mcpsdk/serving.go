@@ -1,5 +1,10 @@
 package mcpsdk
 
+import (
+	"go/types"
+	"sync"
+)
+
 // Era is what a direct (server-initiated) request does on the sessions a
 // way of serving a server gives, as the era proofs in testdata/rtproof
 // (TestEras) observed with each SDK's own client.
@@ -20,6 +25,21 @@ const (
 	EraNever
 )
 
+// PinBy is how a server served one way keeps direct requests working for
+// every client (mcp-go; go-sdk pins a server by its options, whatever
+// serves it).
+type PinBy uint8
+
+const (
+	// PinNone: nothing does.
+	PinNone PinBy = iota
+	// PinLegacyOption: the server's Duties.LegacyOption (stdio).
+	PinLegacyOption
+	// PinHTTPVersions: the transport's Duties.HTTPVersions narrowed to
+	// older versions (streamable HTTP).
+	PinHTTPVersions
+)
+
 // Serving is one way of serving a server: a function of ServerPkg called
 // (Func) or a type of ServerPkg written as a literal (Type), with what a
 // direct request does on the sessions it gives.
@@ -29,50 +49,57 @@ type Serving struct {
 	// Label names the transport in a message ("stdio").
 	Label string
 	// Stateless is how a streamable HTTP server is made stateless: a
-	// bool field of the options (argument OptionsArg of Func, or of the
-	// literal itself), or an option function given a bool.
+	// bool field of the options (argument OptionsArg of Func, or the
+	// literal itself), or an option function given a bool. A stateless
+	// one never answers a direct request, and StatelessLabel names it.
 	StatelessField  string
 	OptionsArg      int
 	StatelessOption string
+	StatelessLabel  string
 	// Why says, for EraNever, why no answer can come back on older
 	// protocols.
 	Why string
+	Pin PinBy
 }
 
-// StatelessWhy says why a stateless streamable HTTP server of the SDK can
-// never have a direct request answered.
-func (s *SDK) StatelessWhy() string {
-	switch s.Name {
-	case "go-sdk":
-		return "a stateless handler has no session to send a request on, so go-sdk fails it on older protocols"
-	case "mcp-go":
-		return "a client's answer cannot reach a stateless server, so on older protocols the call waits until its context ends"
-	}
-	return ""
-}
-
-// Servings returns the ways the SDK serves a server. (A function, not a
-// table: go vet starts elicitlint once per package, and the table is
-// needed only where a package serves one.)
-func (s *SDK) Servings() []Serving {
-	switch s.Name {
-	case "go-sdk":
-		return []Serving{
+// servings are the ways each SDK serves a server, by SDK name: built on
+// first use (go vet starts elicitlint once per package, and only packages
+// that serve a server need them).
+var servings = sync.OnceValue(func() map[string][]Serving {
+	const goStateless = "a stateless handler has no session to send a request on, so go-sdk fails it on older protocols"
+	const mcpStateless = "a client's answer cannot reach a stateless server, so on older protocols the call waits until its context ends"
+	return map[string][]Serving{
+		"go-sdk": {
 			{Type: "StdioTransport", Era: EraRefused, Label: "stdio"},
 			{Type: "IOTransport", Era: EraRefused, Label: "an IO transport"},
 			{Func: "NewInMemoryTransports", Era: EraRefused, Label: "in-memory transports"},
-			{Func: "NewStreamableHTTPHandler", Era: EraOlderOnly, Label: "a stateful streamable HTTP handler", StatelessField: "Stateless", OptionsArg: 1},
-			{Type: "StreamableServerTransport", Era: EraOlderOnly, Label: "a stateful streamable HTTP transport", StatelessField: "Stateless", OptionsArg: -1},
+			{Func: "NewStreamableHTTPHandler", Era: EraOlderOnly, Label: "a stateful streamable HTTP handler", StatelessField: "Stateless", OptionsArg: 1, StatelessLabel: "a stateless streamable HTTP handler", Why: goStateless},
+			{Type: "StreamableServerTransport", Era: EraOlderOnly, Label: "a stateful streamable HTTP transport", StatelessField: "Stateless", StatelessLabel: "a stateless streamable HTTP transport", Why: goStateless},
 			{Func: "NewSSEHandler", Era: EraOlderOnly, Label: "an SSE handler"},
 			{Type: "SSEServerTransport", Era: EraOlderOnly, Label: "an SSE transport"},
-		}
-	case "mcp-go":
-		return []Serving{
-			{Func: "ServeStdio", Era: EraRefused, Label: "stdio"},
-			{Func: "NewStdioServer", Era: EraRefused, Label: "stdio"},
-			{Func: "NewStreamableHTTPServer", Era: EraRefused, Label: "a streamable HTTP server", StatelessOption: "WithStateLess"},
+		},
+		"mcp-go": {
+			{Func: "ServeStdio", Era: EraRefused, Label: "stdio", Pin: PinLegacyOption},
+			{Func: "NewStdioServer", Era: EraRefused, Label: "stdio", Pin: PinLegacyOption},
+			{Func: "NewStreamableHTTPServer", Era: EraRefused, Label: "a streamable HTTP server", StatelessOption: "WithStateLess", StatelessLabel: "a stateless streamable HTTP server", Why: mcpStateless, Pin: PinHTTPVersions},
 			{Func: "NewSSEServer", Era: EraNever, Label: "an SSE server", Why: "mcp-go's SSE sessions cannot send a request to the client"},
+		},
+	}
+})
+
+// Servings returns the ways the SDK serves a server.
+func (s *SDK) Servings() []Serving { return servings()[s.Name] }
+
+// ServingOf returns the way of serving a server that a call of fn is, if
+// it is one.
+func (s *SDK) ServingOf(fn *types.Func) (Serving, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != s.ServerPath() || RecvName(fn) != "" {
+		return Serving{}, false
+	}
+	for _, w := range s.Servings() {
+		if w.Func == fn.Name() {
+			return w, true
 		}
 	}
-	return nil
+	return Serving{}, false
 }

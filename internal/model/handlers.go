@@ -215,8 +215,8 @@ func (pc *Model) indexCalls() *callIndex {
 				for _, m := range sdk.RoundTrip.InProcess {
 					ix.InProcess[sdk] = ix.InProcess[sdk] || m.Is(sdk, callee)
 				}
-				for _, m := range sdk.RoundTrip.Transports {
-					ix.Transport[sdk] = ix.Transport[sdk] || m.Is(sdk, callee)
+				if _, ok := sdk.ServingOf(callee); ok {
+					ix.Transport[sdk] = true
 				}
 			}
 		})
