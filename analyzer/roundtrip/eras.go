@@ -17,8 +17,8 @@ import (
 // The eras are those the proofs in testdata/rtproof (TestEras) observed.
 
 // reported decides whether a direct request is reported, and returns how
-// its package serves the SDK's servers, for the message. Unknown ways of
-// serving give an empty Served (the general wording).
+// its package serves the SDK's servers, for the message (empty where
+// that is not known: the general wording).
 //
 //   - A request the SDK never refuses (an SDK without the round trip, in
 //     process only, a pinned server, a request made only on older
@@ -32,9 +32,6 @@ func (rt *roundTripCheck) reported(dc *model.DirectCall) (duties.Served, bool) {
 		return duties.Served{}, false
 	}
 	served := rt.Serving(dc.SDK)
-	if !served.Known() {
-		served = duties.Served{}
-	}
 	if rt.olderProtocolsOnly(dc) {
 		if !served.Has(mcpsdk.EraNever) {
 			return served, false

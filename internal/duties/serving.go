@@ -14,12 +14,11 @@ import (
 // of the package's own code outside its tests; where the handlers are
 // served from another package, nothing is known.
 
-// Served is how the package serves an SDK's servers: the ways found, and
-// whether one of them could not be read (a stateless option given a
-// flag).
+// Served is how the package serves an SDK's servers: the ways found. It
+// is empty when the package serves none, or one that could not be read (a
+// stateless option given a flag).
 type Served struct {
-	Ways    []Way
-	Unknown bool
+	Ways []Way
 }
 
 // Way is one way the package serves a server, with what a direct request
@@ -33,7 +32,7 @@ type Way struct {
 
 // Known reports whether the package serves its servers in ways that
 // could all be read.
-func (s Served) Known() bool { return !s.Unknown && len(s.Ways) > 0 }
+func (s Served) Known() bool { return len(s.Ways) > 0 }
 
 // Has reports whether one of the ways has era.
 func (s Served) Has(era mcpsdk.Era) bool {
@@ -73,11 +72,12 @@ type sdkLit struct {
 // its calls of SDK functions and literals of SDK types.
 func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 	served := map[string]Served{}
+	unread := map[string]bool{}
 	add := func(sdk *mcpsdk.SDK, w mcpsdk.Serving, stateless tri) {
 		s := served[sdk.Name]
 		switch stateless {
 		case unknownTri:
-			s.Unknown = true
+			unread[sdk.Name] = true
 		case yes:
 			s.Ways = append(s.Ways, Way{Era: mcpsdk.EraNever, Label: w.StatelessLabel, Why: w.Why})
 		default:
@@ -99,6 +99,9 @@ func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 				add(l.sdk, w, pc.statelessField(l.lit, w))
 			}
 		}
+	}
+	for name := range unread {
+		delete(served, name)
 	}
 	return served
 }

@@ -496,12 +496,11 @@ func (c *chain) assignSiteKeys() {
 			}
 			continue
 		}
-		var base string
+		root := s.root
 		if s.mw != nil {
-			base = s.mw.keyBase + "_" + s.callee.obj.Name()
-		} else {
-			base = s.root.keyBaseOf() + "_" + s.callee.obj.Name()
+			root = &migration{mod: c.mod, sdk: c.sdk, fn: s.in} // named like a handler
 		}
+		base := root.keyBaseOf() + "_" + s.callee.obj.Name()
 		key := base
 		for i := 2; c.keys[key]; i++ {
 			key = fmt.Sprintf("%s%d", base, i)

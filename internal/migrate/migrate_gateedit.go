@@ -349,8 +349,8 @@ func (c *chain) siteArgs(s *site, req string) ([]string, string) {
 			if i >= len(s.call.Args) {
 				return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
 			}
-			data, tf := c.mod.Src(s.call.Args[i].Pos())
-			args = append(args, string(data[tf.Offset(s.call.Args[i].Pos()):tf.Offset(s.call.Args[i].End())]))
+			t, _ := c.mod.LineText(s.call.Args[i])
+			args = append(args, t)
 		}
 	}
 	return args, ""

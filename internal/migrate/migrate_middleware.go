@@ -32,10 +32,9 @@ import (
 // stays, for the older sessions.
 
 // mwSite is what a middleware's call needs: the name of the middleware's
-// request parameter, and the base of the call's key.
+// request parameter.
 type mwSite struct {
-	req     string
-	keyBase string
+	req string
 }
 
 // middlewareSite plans a call of an imported gate in a go-sdk receiving
@@ -51,31 +50,14 @@ func (c *chain) middlewareSite(s *site, f *chainFn) (*mwSite, bool) {
 		return nil, false
 	}
 	sig := c.mod.SignatureOf(s.in)
-	var ftype *ast.FuncType
-	switch fn := s.in.(type) {
-	case *ast.FuncLit:
-		ftype = fn.Type
-	case *ast.FuncDecl:
-		ftype = fn.Type
-	}
-	if sig == nil || ftype == nil || sig.Params().Len() != 3 || sig.Results().Len() != 2 || !c.sdk.IsType(sig.Params().At(2).Type(), "Request") {
+	if sig == nil || sig.Params().Len() != 3 || sig.Results().Len() != 2 || !c.sdk.IsType(sig.Params().At(2).Type(), "Request") {
 		return nil, false
 	}
 	req := sig.Params().At(2).Name()
 	if req == "" || req == "_" {
 		return nil, false
 	}
-	base := "middleware"
-	if d, ok := s.in.(*ast.FuncDecl); ok {
-		base = d.Name.Name
-	} else if file := c.mod.FileOf(s.in.Pos()); file != nil {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= s.in.Pos() && s.in.End() <= fd.End() {
-				base = fd.Name.Name
-			}
-		}
-	}
-	return &mwSite{req: req, keyBase: base}, true
+	return &mwSite{req: req}, true
 }
 
 // middlewareEdits replace the call's statement with a branch on the
@@ -87,8 +69,8 @@ func (c *chain) middlewareEdits(s *site, file *ast.File, pkgIn func(*ast.File, s
 		return nil, lostComment
 	}
 	src := func(n ast.Node) string {
-		data, tf := c.mod.Src(n.Pos())
-		return string(data[tf.Offset(n.Pos()):tf.Offset(n.End())])
+		t, _ := c.mod.LineText(n) // all of it, on one line or several
+		return t
 	}
 	if c.names == nil {
 		c.names = map[ast.Node]map[string]bool{}

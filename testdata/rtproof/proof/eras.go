@@ -1,10 +1,6 @@
 package proof
 
-import (
-	"encoding/json"
-	"os"
-	"testing"
-)
+import "testing"
 
 // The era proof (TestEras in each harness) serves a tool that elicits
 // directly over each transport of its SDK, and calls it from a client at
@@ -24,14 +20,5 @@ type EraRun struct {
 
 // WriteEras logs the runs and writes them to RTPROOF_OUT as JSON.
 func WriteEras(t *testing.T, runs []EraRun) {
-	data, err := json.MarshalIndent(runs, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s", data)
-	if out := os.Getenv("RTPROOF_OUT"); out != "" {
-		if err := os.WriteFile(out, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	t.Logf("%s", writeOut(t, runs))
 }

@@ -1,7 +1,6 @@
 package proof
 
 import (
-	"encoding/json"
 	"os"
 	"testing"
 )
@@ -42,14 +41,5 @@ func MiddlewareRun(t *testing.T, call func(t *testing.T, bin, protocol, action s
 			out[protocol][action] = call(t, bin, protocol, action)
 		}
 	}
-	data, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s", data)
-	if f := os.Getenv("RTPROOF_OUT"); f != "" {
-		if err := os.WriteFile(f, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	t.Logf("%s", writeOut(t, out))
 }

@@ -132,15 +132,22 @@ func Run(t *testing.T, run Runner) {
 			}
 		}
 	})
-	if path := os.Getenv("RTPROOF_OUT"); path != "" {
-		data, err := json.MarshalIndent(got, "", "  ")
-		if err == nil {
+	writeOut(t, got)
+}
+
+// writeOut writes v as JSON to the file RTPROOF_OUT names, if it names
+// one, and returns the JSON.
+func writeOut(t *testing.T, v any) []byte {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err == nil {
+		if path := os.Getenv("RTPROOF_OUT"); path != "" {
 			err = os.WriteFile(path, data, 0o644)
 		}
-		if err != nil {
-			t.Errorf("writing observations: %v", err)
-		}
 	}
+	if err != nil {
+		t.Errorf("writing observations: %v", err)
+	}
+	return data
 }
 
 func wantOutcomes(t *testing.T) map[string]string {
