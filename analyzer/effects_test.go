@@ -37,12 +37,15 @@ func TestMigrateNamesReads(t *testing.T) {
 	for fn, want := range map[string]string{
 		"runRule":  "; `h.store.Lookup(ctx, in.Name)` only reads, and runs again on the call that brings the answer",
 		"showFile": "; `os.ReadFile(rel)` only reads, and runs again on the call that brings the answer",
+		// Through interfaces whose every value only reads.
+		"findRule":  "; `h.finder.Find(ctx, in.Name)` only reads, and runs again on the call that brings the answer",
+		"checkFile": "; `check.Check(in.Path)` only reads, and runs again on the call that brings the answer",
 	} {
 		if len(msgs[fn]) != 1 || !strings.HasSuffix(msgs[fn][0], want) {
 			t.Errorf("%s: fix messages %q, want one ending %q", fn, msgs[fn], want)
 		}
 	}
-	for _, fn := range []string{"approve", "save", "hook"} {
+	for _, fn := range []string{"approve", "save", "hook", "mark", "sourceRule", "auditFile"} {
 		if len(msgs[fn]) != 0 {
 			t.Errorf("%s: fixes %q, want none (the work before the request writes)", fn, msgs[fn])
 		}
@@ -61,6 +64,8 @@ func TestReplaySafeSetting(t *testing.T) {
 	want := map[string]string{
 		"open": "; `h.store.Touch(id)` only reads, and runs again on the call that brings the answer",
 		"sync": "; `h.store.List(ctx)` and `effectstore.Fetch(\"https://example.com/rules\")` only read, and run again on the call that brings the answer",
+		// Through another package's sealed interface, in a loop.
+		"runAll": "; `h.finder.Find(ctx, name)` only reads, and runs again on the call that brings the answer",
 	}
 	for fn, w := range want {
 		if len(msgs[fn]) != 1 || !strings.HasSuffix(msgs[fn][0], w) {
@@ -69,6 +74,9 @@ func TestReplaySafeSetting(t *testing.T) {
 	}
 	if len(msgs["count"]) != 0 {
 		t.Errorf("count: fixes %q, want none: the pattern does not name Count", msgs["count"])
+	}
+	if len(msgs["runOne"]) != 0 {
+		t.Errorf("runOne: fixes %q, want none: a caller fills the interface", msgs["runOne"])
 	}
 }
 

@@ -164,6 +164,9 @@ type ifaceWalk struct {
 	ifaces map[*types.TypeName]*iface
 	keys   map[types.Object]*keyValues
 	calls  []ifaceCall
+	// all follows the values of every named interface with methods, not
+	// only those named like direct requests (Values).
+	all bool
 }
 
 // newWalk returns the walk over the package's interfaces named like
@@ -239,7 +242,15 @@ func (w *ifaceWalk) tracked(t types.Type) *iface {
 	if !ok {
 		return nil
 	}
-	return w.ifaces[n.Origin().Obj()]
+	tn := n.Origin().Obj()
+	in := w.ifaces[tn]
+	if in == nil && w.all {
+		if it, ok := n.Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
+			in = &iface{tn: tn}
+			w.ifaces[tn] = in
+		}
+	}
+	return in
 }
 
 // name is how the package writes the interface.

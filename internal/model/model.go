@@ -39,6 +39,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/goschema"
+	"github.com/elicitlint/elicitlint/internal/ifaces"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -129,6 +130,7 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 		return nil, err
 	}
 	pc := &Model{Package: &source.Package{Pass: pass, Info: pass.TypesInfo, SDKs: sdks, Vouched: cfg.ReplaySafe.Patterns}, Cfg: cfg, projectTypes: map[*types.TypeName]*mcpsdk.SDK{}}
+	pc.Package.IfaceValues = ifaces.Values(pc.Package)
 	// The SDKs' own packages implement the protocol (their client calls
 	// the elicitation handler, their bridge for older clients makes the
 	// direct requests): they are not elicitation code to check. Their

@@ -33,6 +33,10 @@ type Package struct {
 	SDKs *mcpsdk.Set
 	// Vouched are the calls the -replay-safe setting vouches for.
 	Vouched effect.Patterns
+	// IfaceValues returns the concrete types of the values the package's
+	// code shows put into an interface, and whether they are all known
+	// (internal/ifaces.Values); nil when not set (see iface_effects.go).
+	IfaceValues func(*types.TypeName) ([]types.Type, bool)
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
 	noReturnOnce  sync.Once

@@ -533,6 +533,12 @@ func (pc *Package) isParam(v *types.Var, fn ast.Node) bool {
 // caller's (it may only read them), so a body that is not a write
 // changes none of its arguments. A recursive function is a write.
 func (pc *Package) funcEffect(fn *types.Func) effect.Effect {
+	if tn := abstract(fn); tn != nil {
+		// Not kept: judged from the effects of the methods it stands for,
+		// which JudgeEffects has decided, from whichever goroutine asks.
+		e, _ := pc.ifaceEffect(tn, fn)
+		return e
+	}
 	const deciding = 9
 	p := pc.purityCache()
 	p.mu.Lock()
@@ -563,6 +569,10 @@ func (pc *Package) funcEffect(fn *types.Func) effect.Effect {
 // funcWrite returns the first write of a function of the package that
 // funcEffect judged a write, or nil.
 func (pc *Package) funcWrite(fn *types.Func) ast.Node {
+	if tn := abstract(fn); tn != nil {
+		_, bad := pc.ifaceEffect(tn, fn)
+		return bad
+	}
 	if pc.funcEffect(fn) != effect.Write {
 		return nil
 	}

@@ -40,15 +40,33 @@ func (pc *Package) SummariseEffects() {
 			if !ok {
 				continue
 			}
-			fact := &effect.Fact{Effect: pc.FuncEffect(fn)}
-			if fact.Effect == effect.Write {
-				if fact.Why = pc.FuncWhy(fn); fact.Why == "" {
-					continue
-				}
-			}
-			pc.Pass.ExportObjectFact(fn, fact)
+			pc.exportEffect(fn)
 		}
 	}
+	// The methods of interfaces whose every value the package shows.
+	for _, name := range pc.Pass.Pkg.Scope().Names() {
+		tn, ok := pc.Pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !types.IsInterface(tn.Type()) {
+			continue
+		}
+		for m := range tn.Type().Underlying().(*types.Interface).ExplicitMethods() {
+			if m.Exported() {
+				pc.exportEffect(m)
+			}
+		}
+	}
+}
+
+// exportEffect exports fn's effect.Fact, unless it is a write that cannot
+// say what writes.
+func (pc *Package) exportEffect(fn *types.Func) {
+	fact := &effect.Fact{Effect: pc.FuncEffect(fn)}
+	if fact.Effect == effect.Write {
+		if fact.Why = pc.FuncWhy(fn); fact.Why == "" {
+			return
+		}
+	}
+	pc.Pass.ExportObjectFact(fn, fact)
 }
 
 // goroot is the standard library's source directory, as the go command

@@ -160,3 +160,42 @@ func Buffered(s string) int { // want Buffered:`effect none`
 func notExported() string { return "x" }
 
 var _ = notExported
+
+// Finder is sealed (its unexported method): only this package's values
+// are in it, and it shows them all, so its methods' facts are theirs.
+type Finder interface {
+	Find(ctx context.Context, name string) (Rule, error) // want Find:`effect read`
+	sealed()
+}
+
+type dbFinder struct{ s *Store }
+
+func (f dbFinder) Find(ctx context.Context, name string) (Rule, error) { return f.s.Lookup(ctx, name) } // want Find:`effect read`
+func (dbFinder) sealed()                                               {}
+
+// NewFinder returns the store's Finder.
+func NewFinder(s *Store) Finder { return dbFinder{s} } // want NewFinder:`effect none`
+
+// Marker is sealed too, but one of its values writes: its fact says
+// what.
+type Marker interface {
+	Mark(id string) // want Mark:"effect write: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count"
+	sealed()
+}
+
+type counter struct{ s *Store }
+
+func (c counter) Mark(id string) { c.s.Count() } // want Mark:"effect write: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count"
+func (counter) sealed()          {}
+
+// NewMarker returns the store's Marker.
+func NewMarker(s *Store) Marker { return counter{s} } // want NewMarker:`effect none`
+
+// Source is open: another package may put its own value in, unseen, so
+// no fact says what its method does, whatever this package's value does.
+type Source interface {
+	Find(ctx context.Context, name string) (Rule, error)
+}
+
+// NewSource returns the store as a Source.
+func NewSource(s *Store) Source { return dbFinder{s} } // want NewSource:`effect none`

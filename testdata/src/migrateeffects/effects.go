@@ -23,6 +23,9 @@ type server struct {
 	store  *effectstore.Store
 	engine *effectstore.Engine
 	root   string
+	finder effectstore.Finder
+	marker effectstore.Marker
+	source effectstore.Source
 }
 
 type In struct {
@@ -113,10 +116,118 @@ func (h *server) hook(ctx context.Context, req *mcp.CallToolRequest, in In) (*mc
 	return reply("went on"), nil, nil
 }
 
+// A call through another package's sealed interface, whose every value
+// that package shows only reads: migrated, the call named.
+func (h *server) findRule(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	rule, err := h.finder.Find(ctx, in.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not run"), nil, nil
+	}
+	return reply("ran " + rule.Command), nil, nil
+}
+
+// The same through a sealed interface whose value writes: refused,
+// naming the write behind the interface.
+func (h *server) mark(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	h.marker.Mark(in.Name)
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Mark?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.marker.Mark\\(in.Name\\)` before the request runs again on the call that brings the answer, and it writes: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("unmarked"), nil, nil
+	}
+	return reply("marked"), nil, nil
+}
+
+// An open interface of another package: a value another package puts in
+// is not in sight, so the call may write. Refused, with no write to name.
+func (h *server) sourceRule(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	rule, err := h.source.Find(ctx, in.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.source.Find\\(ctx, in.Name\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not run"), nil, nil
+	}
+	return reply("ran " + rule.Command), nil, nil
+}
+
+// checker is the package's own interface, unexported and in no exported
+// signature: the package shows every value of it (a file check that only
+// reads), so a call through it only reads.
+type checker interface {
+	Check(path string) (bool, error)
+}
+
+type fileChecker struct{}
+
+func (fileChecker) Check(path string) (bool, error) {
+	_, err := os.Stat(path)
+	return err == nil, nil
+}
+
+var check checker = fileChecker{}
+
+// Auditor is exported: another package may put a value in.
+type Auditor interface {
+	Check(path string) (bool, error)
+}
+
+var audit Auditor = fileChecker{}
+
+// Through the package's own closed interface: migrated, the call named.
+func (h *server) checkFile(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	ok, err := check.Check(in.Path)
+	if err != nil || !ok {
+		return reply("no such file"), nil, nil
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Open " + in.Path + "?", RequestedSchema: confirm}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("closed"), nil, nil
+	}
+	return reply("opened"), nil, nil
+}
+
+// Through the package's exported interface with the same value: refused.
+func (h *server) auditFile(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	ok, err := audit.Check(in.Path)
+	if err != nil || !ok {
+		return reply("no such file"), nil, nil
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Audit " + in.Path + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `audit.Check\\(in.Path\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not audited"), nil, nil
+	}
+	return reply("audited"), nil, nil
+}
+
 func register(s *mcp.Server, h *server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "run"}, h.runRule)
 	mcp.AddTool(s, &mcp.Tool{Name: "show"}, h.showFile)
 	mcp.AddTool(s, &mcp.Tool{Name: "approve"}, h.approve)
 	mcp.AddTool(s, &mcp.Tool{Name: "save"}, h.save)
 	mcp.AddTool(s, &mcp.Tool{Name: "hook"}, h.hook)
+	mcp.AddTool(s, &mcp.Tool{Name: "find"}, h.findRule)
+	mcp.AddTool(s, &mcp.Tool{Name: "mark"}, h.mark)
+	mcp.AddTool(s, &mcp.Tool{Name: "source"}, h.sourceRule)
+	mcp.AddTool(s, &mcp.Tool{Name: "check"}, h.checkFile)
+	mcp.AddTool(s, &mcp.Tool{Name: "audit"}, h.auditFile)
 }

@@ -6,6 +6,7 @@ package migrateeffectsmcp
 
 import (
 	"context"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -16,8 +17,58 @@ import (
 var confirm = map[string]any{"type": "object", "properties": map[string]any{}}
 
 type handlers struct {
-	srv   *server.MCPServer
-	store *effectstore.Store
+	srv    *server.MCPServer
+	store  *effectstore.Store
+	finder effectstore.Finder
+	rules  ruleReader
+}
+
+// ruleReader is unexported, but NewHandlers takes one: another package
+// may put in a value that writes, unseen.
+type ruleReader interface {
+	Find(ctx context.Context, name string) (effectstore.Rule, error)
+}
+
+// NewHandlers is how the server is given its rules.
+func NewHandlers(srv *server.MCPServer, rules ruleReader) *handlers {
+	return &handlers{srv: srv, rules: rules}
+}
+
+// Reads through another package's sealed interface, in a loop: migrated,
+// the call named.
+func (h *handlers) runAll(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var cmds []string
+	for _, name := range strings.Split(request.GetString("names", ""), ",") {
+		r, err := h.finder.Find(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		cmds = append(cmds, r.Command)
+	}
+	result, err := h.srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Run the rules?", RequestedSchema: confirm}}) // want `MCPServer.RequestElicitation returns .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, err
+	}
+	if result.Action != mcp.ElicitationResponseActionAccept {
+		return mcp.NewToolResultText("not run"), nil
+	}
+	return mcp.NewToolResultText("ran " + strings.Join(cmds, "; ")), nil
+}
+
+// Through the package's own interface that a caller fills: refused.
+func (h *handlers) runOne(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r, err := h.rules.Find(ctx, request.GetString("name", ""))
+	if err != nil {
+		return nil, err
+	}
+	result, err := h.srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Run " + r.Name + "?", RequestedSchema: confirm}}) // want "MCPServer.RequestElicitation returns .*; no automatic fix: `h.rules.Find\\(ctx, request.GetString\\(\"name\", \"\"\\)\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, err
+	}
+	if result.Action != mcp.ElicitationResponseActionAccept {
+		return mcp.NewToolResultText("not run"), nil
+	}
+	return mcp.NewToolResultText("ran " + r.Command), nil
 }
 
 // Reads of rows and of a page, in a loop and a helper: migrated.
@@ -77,4 +128,6 @@ func register(h *handlers) {
 	h.srv.AddTool(mcp.NewTool("sync"), h.sync)
 	h.srv.AddTool(mcp.NewTool("open"), h.open)
 	h.srv.AddTool(mcp.NewTool("count"), h.count)
+	h.srv.AddTool(mcp.NewTool("run-all"), h.runAll)
+	h.srv.AddTool(mcp.NewTool("run-one"), h.runOne)
 }
