@@ -199,6 +199,8 @@ func report(c *check.Pass, s *site, inReturn int) {
 	switch {
 	case s.anyMode && h.Req&need != 0, !s.anyMode && h.Req&need == need:
 		return
+	case s.ret == nil && sentGuarded(c, s):
+		return
 	case s.anyMode && h.Sess&need != 0, !s.anyMode && h.Tested()&need == need:
 		if h.Older {
 			return // the session's capabilities are the request's on older protocols
@@ -215,6 +217,80 @@ func report(c *check.Pass, s *site, inReturn int) {
 		return
 	}
 	noTest(c, s, need&^h.Req, inReturn)
+}
+
+// sentGuarded reports a request filed into a variable of its function
+// (missing[k] = &mcp.ElicitParams{...}, b.Elicit(k, ...) on a builder,
+// in a loop over the keys) whose every return that sends that variable
+// holds the test: what the client is sent is decided there, not where
+// the request was filed.
+func sentGuarded(c *check.Pass, s *site) bool {
+	v := filedInto(c, s.path)
+	fnNode, _ := source.Enclosing(s.path)
+	if v == nil || fnNode == nil {
+		return false
+	}
+	var body *ast.BlockStmt
+	switch f := fnNode.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	file := c.FileOf(s.use.At.Pos())
+	if body == nil || file == nil {
+		return false
+	}
+	sent := 0
+	guarded := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if !source.UsedIn(c.Info, n, v) {
+				return true
+			}
+			sent++
+			rev, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+			path := make([]ast.Node, len(rev))
+			for i, x := range rev {
+				path[len(rev)-1-i] = x
+			}
+			h, known := c.HeldThrough(path, s.use.SDK)
+			if !known || s.anyMode && h.Req&s.need == 0 || !s.anyMode && h.Req&s.need != s.need {
+				guarded = false
+			}
+		}
+		return guarded
+	})
+	return sent > 0 && guarded
+}
+
+// filedInto returns the local variable a request is filed into: the map
+// of m[k] = params, or the builder of b.Elicit(k, params); nil otherwise.
+func filedInto(c *check.Pass, path []ast.Node) *types.Var {
+	if len(path) < 2 {
+		return nil
+	}
+	var x ast.Expr
+	switch p := path[len(path)-2].(type) {
+	case *ast.IndexExpr:
+		x = p.X
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok {
+			x = sel.X
+		}
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := c.Info.Uses[id].(*types.Var)
+	if v == nil || !source.IsLocal(v) {
+		return nil
+	}
+	return v
 }
 
 // names returns how messages name the kind of request and the

@@ -32,10 +32,33 @@ func (rt *roundTripCheck) missingAnswers() {
 			asked[r.Fn][key] = true
 		}
 	}
+	// The reads after one that leaves whenever the answer is missing.
+	type left struct {
+		fn   ast.Node
+		key  string
+		is   *ast.IfStmt
+		list ast.Node
+	}
+	var lefts []left
+	for _, r := range rt.D.RT.Reads {
+		if is, list := rt.leftWhenMissing(r); is != nil {
+			for _, key := range rt.keysOf(r) {
+				lefts = append(lefts, left{r.Fn, key, is, list})
+			}
+		}
+	}
+	after := func(r *model.KeyUse, key string) bool {
+		for _, l := range lefts {
+			if l.fn == r.Fn && l.key == key && r.At.Pos() > l.is.End() && l.list.Pos() <= r.At.Pos() && r.At.End() <= l.list.End() {
+				return true
+			}
+		}
+		return false
+	}
 	reported := map[*ast.ReturnStmt]bool{}
 	check := func(r *model.KeyUse, shape readShape) {
 		for _, key := range rt.keysOf(r) {
-			if !asked[r.Fn][key] {
+			if !asked[r.Fn][key] || after(r, key) {
 				continue
 			}
 			ret := rt.failsWhenMissing(r, shape, rt.failsCall)
@@ -72,40 +95,8 @@ var directRead = readShape{res: 0, ok: 1, err: -1}
 // failsWhenMissing returns the return that fails the call in the branch
 // where the answer read at r is missing, or nil.
 func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse, shape readShape, fails func(*ast.ReturnStmt) bool) *ast.ReturnStmt {
-	file := rt.FileOf(r.At.Pos())
-	if file == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
-	// path runs from the key up: find the assignment that takes the
-	// answer, and the statement list that holds it.
-	var as *ast.AssignStmt
-	for _, n := range path {
-		if a, ok := n.(*ast.AssignStmt); ok {
-			as = a
-			break
-		}
-		switch n.(type) {
-		case ast.Stmt, *ast.FuncLit:
-			return nil
-		}
-	}
-	if as == nil || len(as.Rhs) != 1 || len(as.Lhs) > 3 {
-		return nil
-	}
-	ident := func(i int) *types.Var {
-		if i < 0 || i >= len(as.Lhs) {
-			return nil
-		}
-		id, _ := as.Lhs[i].(*ast.Ident)
-		if id == nil {
-			return nil
-		}
-		v, _ := rt.Info.ObjectOf(id).(*types.Var)
-		return v
-	}
-	m := &missing{rt: rt, okVar: ident(shape.ok), resVar: ident(shape.res), errVar: ident(shape.err), responses: r.SDK.RoundTrip.ResponsesField, fails: fails}
-	if m.okVar == nil && m.resVar == nil && m.errVar == nil {
+	m, as, path := rt.readOf(r, shape, fails)
+	if m == nil {
 		return nil
 	}
 	for i, n := range path {
@@ -133,6 +124,88 @@ func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse, shape readShape, fai
 		}
 	}
 	return nil
+}
+
+// leftWhenMissing returns the if that leaves whenever the answer read at
+// r is missing, as its init (if _, ok := ...; !ok { return ... }) or the
+// statement after the read, with the statement list that holds it; nil
+// when there is none. A later read of the same key, after it in that
+// list, never sees the answer missing: a nil there is an answer of
+// another kind.
+func (rt *roundTripCheck) leftWhenMissing(r *model.KeyUse) (*ast.IfStmt, ast.Node) {
+	m, as, path := rt.readOf(r, directRead, func(*ast.ReturnStmt) bool { return true })
+	if m == nil {
+		return nil, nil
+	}
+	for i, n := range path {
+		if n != ast.Node(as) || i+2 >= len(path) {
+			continue
+		}
+		var is *ast.IfStmt
+		list := path[i+1]
+		switch p := path[i+1].(type) {
+		case *ast.IfStmt:
+			if p.Init == ast.Stmt(as) {
+				is, list = p, path[i+2]
+			}
+		case *ast.BlockStmt, *ast.CaseClause:
+			stmts := stmtList(p)
+			for k, st := range stmts {
+				if st == ast.Stmt(as) && k+1 < len(stmts) {
+					if next, ok := stmts[k+1].(*ast.IfStmt); ok && next.Init == nil {
+						is = next
+					}
+				}
+			}
+		}
+		if is != nil && m.absent(is.Cond) && is.Else == nil && rt.Terminates(is.Body) && stmtList(list) != nil {
+			return is, list
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// readOf finds the assignment that takes the answer read at r, and what
+// its variables hold (shape); path runs from the key up.
+func (rt *roundTripCheck) readOf(r *model.KeyUse, shape readShape, fails func(*ast.ReturnStmt) bool) (*missing, *ast.AssignStmt, []ast.Node) {
+	file := rt.FileOf(r.At.Pos())
+	if file == nil {
+		return nil, nil, nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
+	// path runs from the key up: find the assignment that takes the
+	// answer, and the statement list that holds it.
+	var as *ast.AssignStmt
+	for _, n := range path {
+		if a, ok := n.(*ast.AssignStmt); ok {
+			as = a
+			break
+		}
+		switch n.(type) {
+		case ast.Stmt, *ast.FuncLit:
+			return nil, nil, nil
+		}
+	}
+	if as == nil || len(as.Rhs) != 1 || len(as.Lhs) > 3 {
+		return nil, nil, nil
+	}
+	ident := func(i int) *types.Var {
+		if i < 0 || i >= len(as.Lhs) {
+			return nil
+		}
+		id, _ := as.Lhs[i].(*ast.Ident)
+		if id == nil {
+			return nil
+		}
+		v, _ := rt.Info.ObjectOf(id).(*types.Var)
+		return v
+	}
+	m := &missing{rt: rt, okVar: ident(shape.ok), resVar: ident(shape.res), errVar: ident(shape.err), responses: r.SDK.RoundTrip.ResponsesField, fails: fails}
+	if m.okVar == nil && m.resVar == nil && m.errVar == nil {
+		return nil, nil, nil
+	}
+	return m, as, path
 }
 
 // missing reads the statements after an answer's read: where does a
@@ -230,12 +303,17 @@ func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.Re
 			case m.present(s.Cond) && s.Else == nil && m.rt.Terminates(s.Body):
 				missingOnly = true
 				continue
+			case m.absentAnd(s.Cond) && s.Else == nil && m.rt.Terminates(s.Body):
+				return nil
 			}
 		case *ast.SwitchStmt:
 			if s.Tag == nil && s.Init == nil {
 				for _, c := range s.Body.List {
 					cc := c.(*ast.CaseClause)
 					for _, e := range cc.List {
+						if m.absentAnd(e) && m.rt.Terminates(&ast.BlockStmt{List: cc.Body}) {
+							return nil
+						}
 						if m.absent(e) {
 							if m.rt.Terminates(&ast.BlockStmt{List: cc.Body}) {
 								return m.allFail(&ast.BlockStmt{List: cc.Body})
@@ -326,6 +404,33 @@ func (m *missing) absentAmong(cond ast.Expr) bool {
 	}
 	term := func(e ast.Expr) bool { return m.absentTest(e) || m.absentAmong(e) }
 	return term(c.X) && (term(c.Y) || m.answersOnly(c.Y)) || term(c.Y) && m.answersOnly(c.X)
+}
+
+// absentAnd reports a condition true only when the answer is missing and
+// something else holds that is not the request's answers: `!ok &&
+// caps.Elicitation != nil` (ask when the client can be asked), `res == nil
+// && round < 3`. A branch it takes that leaves decides: a missing answer
+// that goes on past it does so because that something is false (the
+// client cannot be asked, a limit of the server's own), and a failure
+// there is the server's choice, not a missing answer's.
+func (m *missing) absentAnd(cond ast.Expr) bool {
+	var absent, other bool
+	var terms func(e ast.Expr)
+	terms = func(e ast.Expr) {
+		if c, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && c.Op == token.LAND {
+			terms(c.X)
+			terms(c.Y)
+			return
+		}
+		switch {
+		case m.absentTest(e):
+			absent = true
+		case !m.answersOnly(e):
+			other = true
+		}
+	}
+	terms(cond)
+	return absent && other
 }
 
 // answersOnly reports a condition that reads nothing but the request's

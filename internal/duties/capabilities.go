@@ -505,6 +505,7 @@ func (pc *Pkg) matchesAny(obj types.Object, recv types.Type, pick func(*mcpsdk.D
 // from the file (or any ancestor of the function) to the node.
 func (pc *Pkg) HeldAt(path []ast.Node) Held {
 	var h Held
+	trues := pc.truesAt(path)
 	for i := len(path) - 1; i > 0; i-- {
 		child, parent := path[i], path[i-1]
 		switch p := parent.(type) {
@@ -530,12 +531,12 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 							c = c.intersect(t)
 						}
 					}
-					h = h.union(c).union(pc.earlierCasesFalse(sw, p))
+					h = h.union(c).union(pc.earlierCasesFalse(sw, p, trues))
 				}
 			}
-			h = h.union(pc.exitsBefore(p.Body, child))
+			h = h.union(pc.exitsBefore(p.Body, child, trues))
 		case *ast.BlockStmt:
-			h = h.union(pc.exitsBefore(p.List, child))
+			h = h.union(pc.exitsBefore(p.List, child, trues))
 		case *ast.BinaryExpr:
 			if child == ast.Node(p.Y) {
 				t, f := pc.condHeld(p.X, 0)
@@ -554,7 +555,7 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 // earlierCasesFalse returns what holds in clause cc of a tagless switch
 // because every case before it was false (the default clause included,
 // wherever it is written), unless a clause falls through into another.
-func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause) Held {
+func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause, trues map[string]bool) Held {
 	var h Held
 	for _, s := range sw.Body.List {
 		c := s.(*ast.CaseClause)
@@ -567,11 +568,72 @@ func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause) Held {
 			continue
 		}
 		for _, e := range c.List {
-			_, f := pc.condHeld(e, 0)
-			h = h.union(f)
+			h = h.union(pc.falseGiven(e, trues))
 		}
 	}
 	return h
+}
+
+// truesAt returns the conditions known true where the last node of path
+// runs, within its function: the terms of the conditions of the ifs whose
+// bodies hold it and of the case (of one expression) of a tagless switch
+// that holds it, as written.
+func (pc *Pkg) truesAt(path []ast.Node) map[string]bool {
+	var trues map[string]bool
+	add := func(e ast.Expr) {
+		for _, t := range conjuncts(e) {
+			if trues == nil {
+				trues = map[string]bool{}
+			}
+			trues[types.ExprString(t)] = true
+		}
+	}
+	for i := len(path) - 1; i > 0; i-- {
+		switch p := path[i-1].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return trues
+		case *ast.IfStmt:
+			if path[i] == ast.Node(p.Body) {
+				add(p.Cond)
+			}
+		case *ast.CaseClause:
+			if len(p.List) == 1 && isStmtOf(p.Body, path[i]) && i >= 3 {
+				if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil {
+					add(p.List[0])
+				}
+			}
+		}
+	}
+	return trues
+}
+
+// conjuncts returns the terms of a chain of &&.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{ast.Unparen(e)}
+}
+
+// falseGiven returns what holds when e is false where the conditions
+// trues hold: when every term of e but one is among them (`res == nil &&
+// !canElicit(ctx)` false where `res == nil` holds), that term is false.
+func (pc *Pkg) falseGiven(e ast.Expr, trues map[string]bool) Held {
+	terms := conjuncts(e)
+	if len(terms) > 1 && len(trues) > 0 {
+		var rest []ast.Expr
+		for _, t := range terms {
+			if !trues[types.ExprString(t)] {
+				rest = append(rest, t)
+			}
+		}
+		if len(rest) == 1 {
+			_, f := pc.condHeld(rest[0], 0)
+			return f
+		}
+	}
+	_, f := pc.condHeld(e, 0)
+	return f
 }
 
 func isStmtOf(list []ast.Stmt, n ast.Node) bool {
@@ -585,7 +647,7 @@ func isStmtOf(list []ast.Stmt, n ast.Node) bool {
 
 // exitsBefore returns what the statements of list before child leave
 // holding: after if C { ... } whose body always leaves, C is false.
-func (pc *Pkg) exitsBefore(list []ast.Stmt, child ast.Node) Held {
+func (pc *Pkg) exitsBefore(list []ast.Stmt, child ast.Node, trues map[string]bool) Held {
 	var h Held
 	for _, s := range list {
 		if ast.Node(s) == child {
@@ -595,9 +657,9 @@ func (pc *Pkg) exitsBefore(list []ast.Stmt, child ast.Node) Held {
 		if !ok {
 			continue
 		}
-		t, f := pc.condHeld(is.Cond, 0)
+		t, _ := pc.condHeld(is.Cond, 0)
 		if is.Else == nil && pc.Terminates(is.Body) {
-			h = h.union(f)
+			h = h.union(pc.falseGiven(is.Cond, trues))
 		}
 		if eb, ok := is.Else.(*ast.BlockStmt); ok && pc.Terminates(eb) && !pc.Terminates(is.Body) {
 			h = h.union(t)

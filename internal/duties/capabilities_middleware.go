@@ -431,7 +431,7 @@ func (pc *Pkg) assertedBefore(path []ast.Node) []asserted {
 			if t == nil {
 				continue
 			}
-			if h := pc.exitsBefore(is.Body.List, nil); h != (Held{}) {
+			if h := pc.exitsBefore(is.Body.List, nil, nil); h != (Held{}) {
 				out = append(out, asserted{t, h})
 			}
 		}

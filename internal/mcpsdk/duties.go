@@ -160,6 +160,7 @@ var duties = map[string]*Duties{
 			{Pkg: "mcp", Name: "NewToolResultErrorf"},
 			{Pkg: "mcp", Name: "NewToolResultErrorFromErr"},
 		},
+		ErrorField: "IsError",
 		ModernTests: []Method{
 			{Pkg: "server", Name: "IsModernRequest"},
 			{Pkg: "server", Recv: "RequestProtocolInfo", Name: "Modern"},
