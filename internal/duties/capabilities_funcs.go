@@ -281,3 +281,20 @@ func (pc *Pkg) declOf(fn *types.Func) *ast.FuncDecl {
 	}
 	return nil
 }
+
+// ClientDeclared reports a function whose result is what the client of
+// the call declared it can do: an SDK's reader of the request's
+// capabilities (go-sdk's ClientCapabilities, mcp-go's
+// RequestProtocolInfoFromContext), or a capability helper (this
+// package's, or another's by its fact) that returns them or is true when
+// they hold a capability. The fail-open check takes a condition on it for
+// the client's choice, not an operator's.
+func (pc *Pkg) ClientDeclared(fn *types.Func) bool {
+	for _, sdk := range pc.SDKs.All {
+		if d := sdk.Duties(); d != nil && d.RequestCaps.Matches(sdk, fn.Origin(), nil) {
+			return true
+		}
+	}
+	df := pc.dutyFuncOf(fn)
+	return df != nil && (df.WhenTrue.Tested() != 0 || df.CapsSrc != 0)
+}

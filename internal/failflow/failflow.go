@@ -38,6 +38,10 @@ type Env struct {
 	ResultSDK func(types.Type) *mcpsdk.SDK
 	// SF reads actions and error gates on SSA.
 	SF *flow.SSAFlow
+	// ClientDeclared reports a function whose result is what the client
+	// declared it can do (internal/duties): the SDK's reader of the
+	// request's capabilities, or a capability helper. Nil: none.
+	ClientDeclared func(*types.Func) bool
 }
 
 // Site is the answer a flow follows: a request's answer, an action

@@ -42,6 +42,11 @@ func (f *Flow) clientInput(v ssa.Value, depth int, seen map[ssa.Value]bool) bool
 		}
 		return false
 	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil && f.env.ClientDeclared != nil {
+			if obj, ok := fn.Object().(*types.Func); ok && f.env.ClientDeclared(obj) {
+				return true // what the client declared it can do
+			}
+		}
 		if !f.transparentCall(x) {
 			return false
 		}

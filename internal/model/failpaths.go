@@ -15,7 +15,7 @@ func (pc *Model) FailEnv() *failflow.Env {
 	if pc.Sum != nil {
 		sf.Gates = maps.Clone(pc.Sum.Gates)
 	}
-	return &failflow.Env{Package: pc.Package, ResultSDK: pc.ResultSDK, SF: sf}
+	return &failflow.Env{Package: pc.Package, ResultSDK: pc.ResultSDK, SF: sf, ClientDeclared: pc.duties.ClientDeclared}
 }
 
 // FailSite describes a result site, or a call of a decision function, to
