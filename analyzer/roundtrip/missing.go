@@ -21,15 +21,24 @@ import (
 // assertion, or the SDK's response function tested against nil.
 func (rt *roundTripCheck) missingAnswers() {
 	asked := map[ast.Node]map[string]bool{}
+	ask := func(fn ast.Node, key string) {
+		if asked[fn] == nil {
+			asked[fn] = map[string]bool{}
+		}
+		asked[fn][key] = true
+	}
 	for _, r := range rt.D.RT.Requests {
 		if r.Fn == nil {
 			continue
 		}
 		for _, key := range rt.keysOf(r) {
-			if asked[r.Fn] == nil {
-				asked[r.Fn] = map[string]bool{}
-			}
-			asked[r.Fn][key] = true
+			ask(r.Fn, key)
+		}
+		// A helper that files the request under the key it is given
+		// (ask("restart", "Restart?")) asks in its callers, for the
+		// constant keys they give it.
+		for _, c := range rt.keyParamCalls(r) {
+			ask(c.fn, c.key)
 		}
 	}
 	// The reads after one that leaves whenever the answer is missing.

@@ -257,3 +257,50 @@ func resultShape(info *types.Info, sig *types.Signature) (readShape, func(*ast.R
 	}
 	return readShape{}, nil
 }
+
+// keyCall is a call, in fn, that gives a helper the constant key.
+type keyCall struct {
+	fn  ast.Node
+	key string
+}
+
+// keyParamCalls returns, for a use of a key that is a parameter of the
+// function declaration holding it, the calls of that function that give
+// the parameter a constant, each in the function that makes it.
+func (rt *roundTripCheck) keyParamCalls(u *model.KeyUse) []keyCall {
+	decl, ok := u.Fn.(*ast.FuncDecl)
+	if !ok || u.Key != "" {
+		return nil
+	}
+	id, ok := ast.Unparen(keyExpr(u.At)).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	fn, _ := rt.Info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	param := -1
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if params.At(i) == rt.Info.Uses[id] {
+			param = i
+		}
+	}
+	if param < 0 {
+		return nil
+	}
+	sites, _ := rt.CallSites(fn)
+	var out []keyCall
+	for _, path := range sites {
+		call, ok := path[len(path)-1].(*ast.CallExpr)
+		encl, _ := source.Enclosing(path)
+		if !ok || encl == nil || param >= len(call.Args) {
+			continue
+		}
+		if key, ok := source.ConstString(rt.Info, call.Args[param]); ok {
+			out = append(out, keyCall{encl, key})
+		}
+	}
+	return out
+}

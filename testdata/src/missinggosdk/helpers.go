@@ -156,3 +156,41 @@ func loopOverChanged(ctx context.Context, req *mcp.CallToolRequest, extra []stri
 	}
 	return &mcp.CallToolResult{}, nil, nil
 }
+
+// askFor files the request under the key it is given: its callers ask.
+func askFor(key, msg string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{key: &mcp.ElicitParams{Message: msg}}}
+}
+
+// byAskHelper asks through askFor and fails a retry without the answer.
+func byAskHelper(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if len(req.Params.InputResponses) == 0 {
+		return askFor("restart", "Restart?"), nil, nil
+	}
+	res, ok := req.Params.InputResponses["restart"].(*mcp.ElicitResult)
+	if !ok {
+		return nil, nil, errors.New("no answer to restart") // want `the call fails here when the answer to "restart" is missing.*\(round-trip\)`
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}
+
+// byAskHelperAgain: near miss, it asks again through the helper.
+func byAskHelperAgain(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, ok := req.Params.InputResponses["drain"].(*mcp.ElicitResult)
+	if !ok {
+		return askFor("drain", "Drain?"), nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}
+
+// byOtherKey: near miss, the helper is given another key than the one
+// read, which this function never asks for.
+func byOtherKey(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if len(req.Params.InputResponses) == 0 {
+		return askFor("first", "First?"), nil, nil
+	}
+	if _, ok := req.Params.InputResponses["second"].(*mcp.ElicitResult); !ok {
+		return nil, nil, errors.New("no second answer")
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}

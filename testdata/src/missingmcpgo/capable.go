@@ -53,3 +53,26 @@ func readTwice(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return mcp.NewToolResultText(string(res.Action)), nil
 }
+
+// askFor files the request on a builder under the key it is given.
+func askFor(key, msg string) *mcp.CallToolResult {
+	return server.NewInputRequestBuilder("").Elicit(key, mcp.ElicitationParams{Message: msg, RequestedSchema: map[string]any{"type": "object"}}).ToolResult()
+}
+
+// restartNode asks through askFor, then fails on the missing answer in a
+// closure handler.
+func restartNode() server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if len(req.Params.InputResponses) == 0 {
+			if !canElicit(ctx) {
+				return mcp.NewToolResultError("needs a client that can ask"), nil
+			}
+			return askFor("restart", "Restart the node?"), nil
+		}
+		res := server.ElicitationResponse(req.Params.InputResponses, "restart")
+		if res == nil {
+			return mcp.NewToolResultError("no answer to restart"), nil // want `the call fails here when the answer to "restart" is missing.*\(round-trip\)`
+		}
+		return mcp.NewToolResultText(string(res.Action)), nil
+	}
+}
