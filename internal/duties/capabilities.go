@@ -391,6 +391,9 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
 			if d.unknown || d.tuple && !pc.keptValue(d) {
 				return unknown
 			}
+			if d.rhs == nil {
+				continue // var caps T: the zero value declares nothing
+			}
 			def := pc.capsSource(d.rhs, depth+1)
 			o.src |= def.src
 			if o.kept == "" {

@@ -21,6 +21,10 @@ type keptWrite struct {
 	place types.Object
 	value ast.Expr
 	keyed bool
+	// lasting is set on a field written through the receiver of a
+	// handler (s.caps = ... in a method registered as a tool handler):
+	// the value outlives the request.
+	lasting bool
 }
 
 // indexKept finds every place of the package given a capabilities value
@@ -31,9 +35,10 @@ func (pc *Pkg) indexKept() {
 	var writes []keptWrite
 	add := func(place types.Object, value ast.Expr, keyed bool) {
 		if place != nil && pc.isCapsValue(value) {
-			writes = append(writes, keptWrite{place, value, keyed})
+			writes = append(writes, keptWrite{place: place, value: value, keyed: keyed})
 		}
 	}
+	recvs := pc.handlerReceivers()
 	for _, f := range pc.Pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -46,6 +51,11 @@ func (pc *Pkg) indexKept() {
 						add(pc.place(ix.X), n.Rhs[i], true)
 					} else {
 						add(pc.place(l), n.Rhs[i], false)
+						if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(writes) > 0 && writes[len(writes)-1].value == n.Rhs[i] {
+							if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && recvs[pc.Info.Uses[id]] {
+								writes[len(writes)-1].lasting = true
+							}
+						}
 					}
 				}
 			case *ast.CallExpr:
@@ -72,11 +82,30 @@ func (pc *Pkg) indexKept() {
 		switch {
 		case src == srcSession:
 			stores[w.place] = true // the session's, wherever it is kept
-		case src&srcUnknown == 0 && src != 0 && (w.keyed || !w.place.(*types.Var).IsField()):
+		case src&srcUnknown == 0 && src != 0 && (w.keyed || w.lasting || !w.place.(*types.Var).IsField()):
 			stores[w.place] = true // this request's, kept for later ones
 		}
 	}
 	pc.stores = stores
+}
+
+// handlerReceivers returns the receivers of the package's methods that
+// are handlers of an SDK: what such a method writes through its receiver
+// outlives the request.
+func (pc *Pkg) handlerReceivers() map[types.Object]bool {
+	recvs := map[types.Object]bool{}
+	for decl, fn := range pc.FuncDecls() {
+		recv := fn.Type().(*types.Signature).Recv()
+		if recv == nil || recv.Name() == "" {
+			continue
+		}
+		for _, sdk := range pc.SDKs.All {
+			if sdk.RoundTrip != nil && pc.IsHandler(decl, sdk) {
+				recvs[recv] = true
+			}
+		}
+	}
+	return recvs
 }
 
 // isCapsValue reports whether e is a client's capabilities value, or a

@@ -156,3 +156,25 @@ func keptOnOlder(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Cal
 		"name": &mcp.ElicitParams{Message: "Your name?"},
 	}}, nil, nil
 }
+
+// watcher is the server's long-lived handler struct; ping keeps what its
+// request declared.
+type watcher struct{ last *mcp.ClientCapabilities }
+
+func (w *watcher) ping(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	w.last = req.ClientCapabilities()
+	return done("pong"), nil, nil
+}
+
+// wipe tests what ping's request declared.
+func (w *watcher) wipe(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if w.last == nil || w.last.Elicitation == nil {
+		return done("ping first"), nil, nil
+	}
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": &mcp.ElicitParams{Message: "Wipe?"}}}, nil, nil // want `form elicitation request "wipe" is guarded by capabilities kept in watcher.last, not this request's: .*\(capabilities\)`
+}
+
+func registerWatcher(s *mcp.Server, w *watcher) {
+	mcp.AddTool(s, &mcp.Tool{Name: "ping"}, w.ping)
+	mcp.AddTool(s, &mcp.Tool{Name: "wipe"}, w.wipe)
+}

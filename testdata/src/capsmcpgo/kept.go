@@ -111,3 +111,78 @@ func (r *registry) ownThenKept(ctx context.Context, req mcp.CallToolRequest) (*m
 	}
 	return server.NewInputRequestBuilder("").Elicit("name", form).ToolResult(), nil
 }
+
+// fromSyncMapDeclared reads them into a variable declared before (its
+// zero value declares nothing).
+func fromSyncMapDeclared(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var caps mcp.ClientCapabilities
+	if s := server.ClientSessionFromContext(ctx); s != nil {
+		if v, ok := known.Load(s.SessionID()); ok {
+			caps, _ = v.(mcp.ClientCapabilities)
+		}
+	}
+	if caps.Elicitation == nil {
+		return mcp.NewToolResultError("this tool needs a client that can ask its user"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", form).ToolResult(), nil // want `elicitation request "name" is guarded by capabilities kept in known, not this request's: .*\(capabilities\)`
+}
+
+// tracker is the server's long-lived handler struct.
+type tracker struct {
+	mu   sync.Mutex
+	caps *mcp.ClientCapabilities
+}
+
+// status keeps what this request declared, for later requests.
+func (t *tracker) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil {
+		t.mu.Lock()
+		t.caps = info.ClientCapabilities
+		t.mu.Unlock()
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// resize tests what an earlier request declared.
+func (t *tracker) resize(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "resize") != nil {
+		return mcp.NewToolResultText("resized"), nil
+	}
+	t.mu.Lock()
+	c := t.caps
+	t.mu.Unlock()
+	if c == nil || c.Elicitation == nil {
+		return mcp.NewToolResultError("call status first"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("resize", form).ToolResult(), nil // want `elicitation request "resize" is guarded by capabilities kept in tracker.caps, not this request's: .*\(capabilities\)`
+}
+
+// call is made for each request: a field of it holds this request's.
+type call struct {
+	caps *mcp.ClientCapabilities
+}
+
+func (c *call) load(ctx context.Context) {
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil {
+		c.caps = info.ClientCapabilities
+	}
+}
+
+// perRequest: near miss, the struct is the request's own.
+func perRequest(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		return mcp.NewToolResultText("hello"), nil
+	}
+	c := &call{}
+	c.load(ctx)
+	if c.caps == nil || c.caps.Elicitation == nil {
+		return mcp.NewToolResultError("this tool needs a client that can ask its user"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", form).ToolResult(), nil
+}
+
+func registerTracker(s *server.MCPServer, t *tracker) {
+	s.AddTool(mcp.NewTool("status"), t.status)
+	s.AddTool(mcp.NewTool("resize"), t.resize)
+	s.AddTool(mcp.NewTool("per-request"), perRequest)
+}
