@@ -424,13 +424,7 @@ func (m *missing) absentAmong(cond ast.Expr) bool {
 // there is the server's choice, not a missing answer's.
 func (m *missing) absentAnd(cond ast.Expr) bool {
 	var absent, other bool
-	var terms func(e ast.Expr)
-	terms = func(e ast.Expr) {
-		if c, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && c.Op == token.LAND {
-			terms(c.X)
-			terms(c.Y)
-			return
-		}
+	for _, e := range source.Conjuncts(cond) {
 		switch {
 		case m.absentTest(e):
 			absent = true
@@ -438,7 +432,6 @@ func (m *missing) absentAnd(cond ast.Expr) bool {
 			other = true
 		}
 	}
-	terms(cond)
 	return absent && other
 }
 

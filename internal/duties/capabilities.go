@@ -584,7 +584,7 @@ func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause, trues m
 func (pc *Pkg) truesAt(path []ast.Node) map[string]bool {
 	var trues map[string]bool
 	add := func(e ast.Expr) {
-		for _, t := range conjuncts(e) {
+		for _, t := range source.Conjuncts(e) {
 			if trues == nil {
 				trues = map[string]bool{}
 			}
@@ -610,19 +610,11 @@ func (pc *Pkg) truesAt(path []ast.Node) map[string]bool {
 	return trues
 }
 
-// conjuncts returns the terms of a chain of &&.
-func conjuncts(e ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{ast.Unparen(e)}
-}
-
 // falseGiven returns what holds when e is false where the conditions
 // trues hold: when every term of e but one is among them (`res == nil &&
 // !canElicit(ctx)` false where `res == nil` holds), that term is false.
 func (pc *Pkg) falseGiven(e ast.Expr, trues map[string]bool) Held {
-	terms := conjuncts(e)
+	terms := source.Conjuncts(e)
 	if len(terms) > 1 && len(trues) > 0 {
 		var rest []ast.Expr
 		for _, t := range terms {

@@ -557,3 +557,12 @@ func UsedIn(info *types.Info, n ast.Node, v *types.Var) bool {
 func (pc *Package) TestFile(f *ast.File) bool {
 	return strings.HasSuffix(pc.Pass.Fset.File(f.Pos()).Name(), "_test.go")
 }
+
+// Conjuncts returns the terms of a chain of && (e itself when it is not
+// one), unparenthesised.
+func Conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
+	}
+	return []ast.Expr{ast.Unparen(e)}
+}

@@ -158,7 +158,7 @@ func loopOverChanged(ctx context.Context, req *mcp.CallToolRequest, extra []stri
 }
 
 // askFor files the request under the key it is given: its callers ask.
-func askFor(key, msg string) *mcp.CallToolResult {
+func askFor(key, msg string) *mcp.CallToolResult { // want askFor:`elicitWrapper\(1:Message\) mode=form`
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{key: &mcp.ElicitParams{Message: msg}}}
 }
 

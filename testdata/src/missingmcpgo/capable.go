@@ -55,7 +55,7 @@ func readTwice(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 }
 
 // askFor files the request on a builder under the key it is given.
-func askFor(key, msg string) *mcp.CallToolResult {
+func askFor(key, msg string) *mcp.CallToolResult { // want askFor:`elicitWrapper\(1:Message\) mode=form`
 	return server.NewInputRequestBuilder("").Elicit(key, mcp.ElicitationParams{Message: msg, RequestedSchema: map[string]any{"type": "object"}}).ToolResult()
 }
 
