@@ -1,6 +1,7 @@
 package failflow
 
 import (
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -277,6 +278,47 @@ func WorkOf(env *Env, instr ssa.Instruction) any {
 		}
 	case *ssa.MakeClosure:
 		return callee.Fn
+	case *ssa.Builtin:
+		// delete(cache, id), clear(sessions): a map that outlives the
+		// call (a package's, a closure's, the receiver's) changes.
+		if (callee.Name() == "delete" || callee.Name() == "clear") && len(com.Args) > 0 {
+			if _, ok := com.Args[0].Type().Underlying().(*types.Map); ok {
+				return lasting(com.Args[0], 0)
+			}
+		}
+	}
+	return nil
+}
+
+// lasting returns what a value read from memory that outlives the call
+// is read from (a package-level variable, a closure's variable, a field
+// of the method's receiver), as the key that names that work; nil for a
+// value of the call.
+func lasting(v ssa.Value, depth int) any {
+	if depth > 8 {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return lasting(x.X, depth+1)
+		}
+	case *ssa.Global:
+		return x
+	case *ssa.FreeVar:
+		return x
+	case *ssa.FieldAddr:
+		if lasting(x.X, depth+1) != nil {
+			return x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field)
+		}
+	case *ssa.Field:
+		if lasting(x.X, depth+1) != nil {
+			return x.X.Type().Underlying().(*types.Struct).Field(x.Field)
+		}
+	case *ssa.Parameter:
+		if fn := x.Parent(); fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x {
+			return x
+		}
 	}
 	return nil
 }
