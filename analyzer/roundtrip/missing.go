@@ -2,12 +2,9 @@ package roundtrip
 
 import (
 	"go/ast"
-	"go/token"
-	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/answers"
 	"github.com/elicitlint/elicitlint/internal/model"
-	"github.com/elicitlint/elicitlint/internal/source"
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // This file reports handlers that fail the call when an answer they ask
@@ -50,7 +47,7 @@ func (rt *roundTripCheck) missingAnswers() {
 	}
 	var lefts []left
 	for _, r := range rt.D.RT.Reads {
-		if is, list := rt.leftWhenMissing(r); is != nil {
+		if is, list := answers.LeftWhenMissing(rt.Package, rt.read(r)); is != nil {
 			for _, key := range rt.keysOf(r) {
 				lefts = append(lefts, left{r.Fn, key, is, list})
 			}
@@ -65,12 +62,12 @@ func (rt *roundTripCheck) missingAnswers() {
 		return false
 	}
 	reported := map[*ast.ReturnStmt]bool{}
-	check := func(r *model.KeyUse, shape readShape) {
+	check := func(r *model.KeyUse, shape answers.Shape) {
 		for _, key := range rt.keysOf(r) {
 			if !asked[r.Fn][key] || after(r, key) {
 				continue
 			}
-			ret := rt.failsWhenMissing(r, shape, rt.failsCall)
+			ret := answers.FailsWhenMissing(rt.Package, rt.read(r), shape, rt.failsCall)
 			if ret == nil || reported[ret] {
 				return
 			}
@@ -80,7 +77,7 @@ func (rt *roundTripCheck) missingAnswers() {
 		}
 	}
 	for _, r := range rt.D.RT.Reads {
-		check(r, directRead)
+		check(r, answers.Direct)
 	}
 	for _, c := range rt.helperReads(asked) {
 		check(c.use, c.shape)
@@ -92,396 +89,7 @@ func (rt *roundTripCheck) failsCall(ret *ast.ReturnStmt) bool {
 	return rt.KindOfReturn(ret) == model.ReturnFailure
 }
 
-// readShape says which variables of the assignment that takes an answer
-// hold what: the answer (res, nil when missing), a bool (ok, false when
-// missing), an error (err, non-nil when missing); -1 for none.
-type readShape struct{ res, ok, err int }
-
-// directRead is the SDK's read: res, ok := responses[k].(T), res :=
-// responses[k], res := server.ElicitationResponse(responses, k).
-var directRead = readShape{res: 0, ok: 1, err: -1}
-
-// failsWhenMissing returns the return that fails the call in the branch
-// where the answer read at r is missing, or nil.
-func (rt *roundTripCheck) failsWhenMissing(r *model.KeyUse, shape readShape, fails func(*ast.ReturnStmt) bool) *ast.ReturnStmt {
-	m, as, path := rt.readOf(r, shape, fails)
-	if m == nil {
-		return nil
-	}
-	for i, n := range path {
-		if n != ast.Node(as) || i+1 >= len(path) {
-			continue
-		}
-		switch p := path[i+1].(type) {
-		case *ast.IfStmt:
-			switch {
-			case p.Init != ast.Stmt(as):
-			case m.absent(p.Cond):
-				if rt.Terminates(p.Body) {
-					return m.allFail(p.Body)
-				}
-				return nil
-			case m.present(p.Cond) && p.Else == nil && rt.Terminates(p.Body) && i+2 < len(path):
-				// if res, ok := ...; ok { ...; return }: what follows
-				// the if runs only when the answer is missing.
-				if list := stmtList(path[i+2]); list != nil {
-					return m.scan(list, p, true)
-				}
-			}
-		case *ast.BlockStmt, *ast.CaseClause:
-			return m.scan(stmtList(p), as, false)
-		}
-	}
-	return nil
-}
-
-// leftWhenMissing returns the if that leaves whenever the answer read at
-// r is missing, as its init (if _, ok := ...; !ok { return ... }) or the
-// statement after the read, with the statement list that holds it; nil
-// when there is none. A later read of the same key, after it in that
-// list, never sees the answer missing: a nil there is an answer of
-// another kind.
-func (rt *roundTripCheck) leftWhenMissing(r *model.KeyUse) (*ast.IfStmt, ast.Node) {
-	m, as, path := rt.readOf(r, directRead, func(*ast.ReturnStmt) bool { return true })
-	if m == nil {
-		return nil, nil
-	}
-	for i, n := range path {
-		if n != ast.Node(as) || i+2 >= len(path) {
-			continue
-		}
-		var is *ast.IfStmt
-		list := path[i+1]
-		switch p := path[i+1].(type) {
-		case *ast.IfStmt:
-			if p.Init == ast.Stmt(as) {
-				is, list = p, path[i+2]
-			}
-		case *ast.BlockStmt, *ast.CaseClause:
-			stmts := stmtList(p)
-			for k, st := range stmts {
-				if st == ast.Stmt(as) && k+1 < len(stmts) {
-					if next, ok := stmts[k+1].(*ast.IfStmt); ok && next.Init == nil {
-						is = next
-					}
-				}
-			}
-		}
-		if is != nil && m.absent(is.Cond) && is.Else == nil && rt.Terminates(is.Body) && stmtList(list) != nil {
-			return is, list
-		}
-		return nil, nil
-	}
-	return nil, nil
-}
-
-// readOf finds the assignment that takes the answer read at r, and what
-// its variables hold (shape); path runs from the key up.
-func (rt *roundTripCheck) readOf(r *model.KeyUse, shape readShape, fails func(*ast.ReturnStmt) bool) (*missing, *ast.AssignStmt, []ast.Node) {
-	file := rt.FileOf(r.At.Pos())
-	if file == nil {
-		return nil, nil, nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
-	// path runs from the key up: find the assignment that takes the
-	// answer, and the statement list that holds it.
-	var as *ast.AssignStmt
-	for _, n := range path {
-		if a, ok := n.(*ast.AssignStmt); ok {
-			as = a
-			break
-		}
-		switch n.(type) {
-		case ast.Stmt, *ast.FuncLit:
-			return nil, nil, nil
-		}
-	}
-	if as == nil || len(as.Rhs) != 1 || len(as.Lhs) > 3 {
-		return nil, nil, nil
-	}
-	ident := func(i int) *types.Var {
-		if i < 0 || i >= len(as.Lhs) {
-			return nil
-		}
-		id, _ := as.Lhs[i].(*ast.Ident)
-		if id == nil {
-			return nil
-		}
-		v, _ := rt.Info.ObjectOf(id).(*types.Var)
-		return v
-	}
-	m := &missing{rt: rt, okVar: ident(shape.ok), resVar: ident(shape.res), errVar: ident(shape.err), responses: r.SDK.RoundTrip.ResponsesField, fails: fails}
-	if m.okVar == nil && m.resVar == nil && m.errVar == nil {
-		return nil, nil, nil
-	}
-	return m, as, path
-}
-
-// missing reads the statements after an answer's read: where does a
-// missing answer go?
-type missing struct {
-	rt                    *roundTripCheck
-	okVar, resVar, errVar *types.Var
-	responses             string
-	// fails reports a return that fails: the call, in a handler; the
-	// helper's way of saying the answer is missing, in a helper.
-	fails func(*ast.ReturnStmt) bool
-}
-
-func (m *missing) absent(cond ast.Expr) bool {
-	return m.absentTest(cond) || m.absentAmong(cond)
-}
-
-// present reports a condition true exactly when the answer is there:
-// ok, ok == true, res != nil, err == nil.
-func (m *missing) present(cond ast.Expr) bool {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.Ident:
-		return m.uses(c, m.okVar)
-	case *ast.BinaryExpr:
-		if c.Op == token.EQL {
-			if b, ok := m.rt.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "true" {
-				return m.uses(c.X, m.okVar)
-			}
-			return m.isNilTest(c, m.errVar)
-		}
-		if c.Op == token.NEQ {
-			return m.isNilTest(c, m.resVar)
-		}
-	}
-	return false
-}
-
-// isNilTest reports a comparison of v with nil.
-func (m *missing) isNilTest(c *ast.BinaryExpr, v *types.Var) bool {
-	return m.uses(c.X, v) && source.IsNil(m.rt.Info, c.Y) || m.uses(c.Y, v) && source.IsNil(m.rt.Info, c.X)
-}
-
-func (m *missing) uses(e ast.Expr, v *types.Var) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && v != nil && m.rt.Info.Uses[id] == v
-}
-
-// scan walks the statements of list after from, and returns the return
-// that fails the call when the answer is missing, or nil: the first if
-// (or case of a tagless switch) that tests for the missing answer decides.
-// After an if that leaves whenever the answer is there, every statement
-// runs only without it (missingOnly): a test there that reads only the
-// request's answers (len(req.Params.InputResponses) > 0), or a return,
-// decides too, and a test on anything else that may leave (a count of
-// rounds) ends the walk as a limit of the server's own. Before it, other
-// statements are passed over: a failure a missing answer reaches on any
-// path is reported. Setting the answer's variables again ends the walk.
-func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.ReturnStmt {
-	at := -1
-	for i, st := range list {
-		if st == from {
-			at = i
-		}
-	}
-	if at < 0 {
-		return nil
-	}
-	for _, st := range list[at+1:] {
-		if m.sets(st) {
-			return nil
-		}
-		switch s := st.(type) {
-		case *ast.IfStmt:
-			if s.Init != nil {
-				if missingOnly && source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
-					return nil
-				}
-				continue
-			}
-			switch {
-			case m.absent(s.Cond) || missingOnly && m.answersOnly(s.Cond):
-				if s.Else != nil || !m.rt.Terminates(s.Body) {
-					return nil
-				}
-				if ret := m.allFail(s.Body); ret != nil {
-					return ret
-				}
-				if m.absentTest(s.Cond) {
-					return nil // every missing answer took that branch
-				}
-				// It asks again when nothing was answered (!ok &&
-				// len(...) == 0): a missing answer still reaches what
-				// follows when something else was.
-				continue
-			case m.present(s.Cond) && s.Else == nil && m.rt.Terminates(s.Body):
-				missingOnly = true
-				continue
-			case m.absentAnd(s.Cond) && s.Else == nil && m.rt.Terminates(s.Body):
-				return nil
-			}
-		case *ast.SwitchStmt:
-			if s.Tag == nil && s.Init == nil {
-				for _, c := range s.Body.List {
-					cc := c.(*ast.CaseClause)
-					for _, e := range cc.List {
-						if m.absentAnd(e) && m.rt.Terminates(&ast.BlockStmt{List: cc.Body}) {
-							return nil
-						}
-						if m.absent(e) {
-							if m.rt.Terminates(&ast.BlockStmt{List: cc.Body}) {
-								return m.allFail(&ast.BlockStmt{List: cc.Body})
-							}
-							return nil
-						}
-					}
-				}
-			}
-		case *ast.ReturnStmt:
-			if missingOnly && m.fails(s) {
-				return s
-			}
-			return nil
-		}
-		if missingOnly && source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{st}}) {
-			return nil // something else decides: a limit of the server's own
-		}
-	}
-	return nil
-}
-
-// sets reports a statement that assigns the answer's variables again.
-func (m *missing) sets(st ast.Stmt) bool {
-	as, ok := st.(*ast.AssignStmt)
-	if !ok {
-		return false
-	}
-	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok {
-			if v := m.rt.Info.ObjectOf(id); v != nil && m.isVar(v) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isVar reports one of the answer's variables.
-func (m *missing) isVar(obj types.Object) bool {
-	return obj != nil && (obj == types.Object(m.okVar) || obj == types.Object(m.resVar) || obj == types.Object(m.errVar))
-}
-
-// allFail returns the first return of body when every return of it fails
-// the call, or nil.
-func (m *missing) allFail(body *ast.BlockStmt) *ast.ReturnStmt {
-	var first *ast.ReturnStmt
-	allFail := true
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if !m.fails(n) {
-				allFail = false
-			} else if first == nil {
-				first = n
-			}
-		}
-		return true
-	})
-	if !allFail {
-		return nil
-	}
-	return first
-}
-
-// stmtList is the statement list of a block or a case clause, or nil.
-func stmtList(n ast.Node) []ast.Stmt {
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		return n.List
-	case *ast.CaseClause:
-		return n.Body
-	}
-	return nil
-}
-
-// absentAmong reports a condition true only when the answer is missing,
-// whose other terms read nothing but the request's answers:
-// `!ok && len(req.Params.InputResponses) > 0` (the client answered
-// something, but not this). A term on anything else (a count of rounds
-// in the state, a setting) may be a deliberate limit, and is not taken.
-func (m *missing) absentAmong(cond ast.Expr) bool {
-	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || c.Op != token.LAND {
-		return false
-	}
-	term := func(e ast.Expr) bool { return m.absentTest(e) || m.absentAmong(e) }
-	return term(c.X) && (term(c.Y) || m.answersOnly(c.Y)) || term(c.Y) && m.answersOnly(c.X)
-}
-
-// absentAnd reports a condition true only when the answer is missing and
-// something else holds that is not the request's answers: `!ok &&
-// caps.Elicitation != nil` (ask when the client can be asked), `res == nil
-// && round < 3`. A branch it takes that leaves decides: a missing answer
-// that goes on past it does so because that something is false (the
-// client cannot be asked, a limit of the server's own), and a failure
-// there is the server's choice, not a missing answer's.
-func (m *missing) absentAnd(cond ast.Expr) bool {
-	var absent, other bool
-	for _, e := range source.Conjuncts(cond) {
-		switch {
-		case m.absentTest(e):
-			absent = true
-		case !m.answersOnly(e):
-			other = true
-		}
-	}
-	return absent && other
-}
-
-// answersOnly reports a condition that reads nothing but the request's
-// answers (the field responses), the answer's variables, constants and
-// builtins.
-func (m *missing) answersOnly(e ast.Expr) bool {
-	only := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if v, ok := m.rt.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == m.responses {
-				return false // the request's answers
-			}
-		case *ast.Ident:
-			switch obj := m.rt.Info.Uses[n].(type) {
-			case *types.Builtin, *types.Const, *types.Nil:
-			case *types.Var:
-				if !m.isVar(obj) {
-					only = false
-				}
-			default:
-				only = false
-			}
-		case *ast.FuncLit:
-			only = false
-		}
-		return only
-	})
-	return only
-}
-
-// absentTest reports a condition true exactly when the answer is
-// missing: !ok, ok == false, res == nil, err != nil, or an || of those.
-func (m *missing) absentTest(cond ast.Expr) bool {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		return c.Op == token.NOT && m.uses(c.X, m.okVar)
-	case *ast.BinaryExpr:
-		switch c.Op {
-		case token.LOR:
-			return m.absentTest(c.X) && m.absentTest(c.Y)
-		case token.NEQ:
-			return m.isNilTest(c, m.errVar)
-		case token.EQL:
-			if b, ok := m.rt.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "false" {
-				return m.uses(c.X, m.okVar)
-			}
-			return m.isNilTest(c, m.resVar)
-		}
-	}
-	return false
+// read is the answers package's view of a read.
+func (rt *roundTripCheck) read(r *model.KeyUse) answers.Read {
+	return answers.Read{At: r.At, Responses: r.SDK.RoundTrip.ResponsesField}
 }

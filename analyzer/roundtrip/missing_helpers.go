@@ -1,12 +1,11 @@
 package roundtrip
 
 import (
-	"cmp"
 	"go/ast"
 	"go/types"
-	"maps"
-	"slices"
 
+	"github.com/elicitlint/elicitlint/internal/answers"
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ast/astutil"
@@ -93,169 +92,67 @@ func (rt *roundTripCheck) constStrings(e ast.Expr, fn ast.Node, depth int) []str
 	return nil
 }
 
-// answerHelper is a function of the package that reads the answer to the
-// key given as its parameter param, and says so when it is missing in
-// the way shape tells: a non-nil error, false, or a nil answer.
-type answerHelper struct {
-	read  *model.KeyUse
-	param int
-	shape readShape
-}
-
-// helperCall is a call of an answerHelper with a key, in a function that
-// asks: use is the read it stands for, at the key argument.
+// helperCall is a call of an answer helper (internal/answers) with a
+// key, in a function that asks: use is the read it stands for, at the key
+// argument.
 type helperCall struct {
 	use   *model.KeyUse
-	shape readShape
+	shape answers.Shape
 }
 
-// helperReads returns the calls of the package's answer helpers in the
-// functions that ask.
+// helperReads returns the calls of answer helpers in the functions that
+// ask.
 func (rt *roundTripCheck) helperReads(asked map[ast.Node]map[string]bool) []helperCall {
-	helpers := rt.answerHelpers()
-	if len(helpers) == 0 {
-		return nil
-	}
 	var calls []helperCall
-	fns := slices.SortedFunc(maps.Keys(asked), func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
-	for _, fn := range fns { // in source order: which read reports a return is stable
-		body := source.FuncBody(fn)
-		if body == nil {
-			continue
+	for _, c := range rt.helperUses() {
+		if asked[c.use.Fn] != nil {
+			calls = append(calls, c)
 		}
-		ast.Inspect(body, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.FuncLit); ok && ast.Node(lit) != fn {
-				return false // its own function, walked if it asks
-			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			callee := typeutil.StaticCallee(rt.Info, call)
-			h := helpers[callee]
-			if h == nil || h.param >= len(call.Args) {
-				return true
-			}
-			key, _ := source.ConstString(rt.Info, call.Args[h.param])
-			use := &model.KeyUse{SDK: h.read.SDK, Key: key, At: call.Args[h.param], Fn: fn, Kind: h.read.Kind}
-			calls = append(calls, helperCall{use, h.shape})
-			return true
-		})
 	}
 	return calls
 }
 
-// answerHelpers finds the package's functions that read the answer to a
-// key they are given and leave, whenever it is missing, by a return that
-// says so.
-func (rt *roundTripCheck) answerHelpers() map[*types.Func]*answerHelper {
-	var helpers map[*types.Func]*answerHelper
-	for _, r := range rt.D.RT.Reads {
-		decl, ok := r.Fn.(*ast.FuncDecl)
-		if !ok || r.Key != "" {
-			continue
+// helperUses returns every call of an answer helper, the package's or
+// another package's (internal/answers), in the order of the source: each
+// a read of the key it gives, in the function that makes the call.
+func (rt *roundTripCheck) helperUses() []helperCall {
+	rt.helpersOnce.Do(func() {
+		for _, f := range rt.Package.Pass.Files {
+			source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return
+				}
+				callee := typeutil.StaticCallee(rt.Info, call)
+				h := rt.AnswerHelper(callee)
+				if h == nil && rt.handsAnswersOn(callee, call) {
+					rt.opaque = true
+				}
+				if h == nil || h.Param >= len(call.Args) {
+					return
+				}
+				fn, _ := source.Enclosing(path)
+				sdk := rt.sdkNamed(h.SDK)
+				if fn == nil || sdk == nil {
+					return
+				}
+				key, _ := source.ConstString(rt.Info, call.Args[h.Param])
+				use := &model.KeyUse{SDK: sdk, Key: key, At: call.Args[h.Param], Fn: fn}
+				rt.helpers = append(rt.helpers, helperCall{use, h.Shape})
+			})
 		}
-		id, ok := ast.Unparen(keyExpr(r.At)).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		fn, _ := rt.Info.Defs[decl.Name].(*types.Func)
-		if fn == nil {
-			continue
-		}
-		sig := fn.Type().(*types.Signature)
-		param := -1
-		for i := range sig.Params().Len() {
-			if sig.Params().At(i) == rt.Info.Uses[id] {
-				param = i
-			}
-		}
-		if param < 0 || helpers[fn] != nil {
-			continue
-		}
-		shape, fails := resultShape(rt.Info, sig)
-		if fails == nil || !rt.returnsRead(r, shape) && rt.failsWhenMissing(r, directRead, fails) == nil {
-			continue
-		}
-		if helpers == nil {
-			helpers = map[*types.Func]*answerHelper{}
-		}
-		helpers[fn] = &answerHelper{read: r, param: param, shape: shape}
-	}
-	return helpers
+	})
+	return rt.helpers
 }
 
-// returnsRead reports a helper that returns the SDK's read itself as its
-// only result, nil when the answer is missing: return
-// server.ElicitationResponse(req.Params.InputResponses, id).
-func (rt *roundTripCheck) returnsRead(r *model.KeyUse, shape readShape) bool {
-	if shape != (readShape{res: 0, ok: -1, err: -1}) {
-		return false
-	}
-	file := rt.FileOf(r.At.Pos())
-	if file == nil {
-		return false
-	}
-	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
-	for i, n := range path {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
-			// The key, its index or call, and the return of that.
-			return len(n.Results) == 1 && i >= 2 && ast.Unparen(n.Results[0]) == path[i-1] && path[i-2] == r.At
-		case ast.Stmt, *ast.FuncLit:
-			return false
+// sdkNamed returns the SDK of the set named name, or nil.
+func (rt *roundTripCheck) sdkNamed(name string) *mcpsdk.SDK {
+	for _, sdk := range rt.SDKs.All {
+		if sdk.Name == name && sdk.RoundTrip != nil {
+			return sdk
 		}
 	}
-	return false
-}
-
-// resultShape reads a helper's results: (T, error) or error, a non-nil
-// error when the answer is missing; (T, bool), false; a single pointer or
-// interface, nil. It returns the shape of an assignment of its results
-// and the test of a return that says the answer is missing.
-func resultShape(info *types.Info, sig *types.Signature) (readShape, func(*ast.ReturnStmt) bool) {
-	res := sig.Results()
-	n := res.Len()
-	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
-	isBool := func(t types.Type) bool {
-		b, ok := t.Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Bool
-	}
-	result := func(ret *ast.ReturnStmt, i int) ast.Expr {
-		if len(ret.Results) != n {
-			return nil
-		}
-		return ret.Results[i]
-	}
-	switch {
-	case n >= 1 && n <= 2 && isErr(res.At(n-1).Type()):
-		shape := readShape{res: -1, ok: -1, err: n - 1}
-		if n == 2 {
-			shape.res = 0
-		}
-		return shape, func(ret *ast.ReturnStmt) bool {
-			e := result(ret, n-1)
-			return e != nil && !source.IsNil(info, e)
-		}
-	case n == 2 && isBool(res.At(1).Type()):
-		return readShape{res: 0, ok: 1, err: -1}, func(ret *ast.ReturnStmt) bool {
-			e := result(ret, 1)
-			if e == nil {
-				return false
-			}
-			tv, ok := info.Types[e]
-			return ok && tv.Value != nil && tv.Value.ExactString() == "false"
-		}
-	case n == 1:
-		switch res.At(0).Type().Underlying().(type) {
-		case *types.Pointer, *types.Interface:
-			return readShape{res: 0, ok: -1, err: -1}, func(ret *ast.ReturnStmt) bool {
-				e := result(ret, 0)
-				return e != nil && source.IsNil(info, e)
-			}
-		}
-	}
-	return readShape{}, nil
+	return nil
 }
 
 // keyCall is a call, in fn, that gives a helper the constant key.
@@ -303,4 +200,47 @@ func (rt *roundTripCheck) keyParamCalls(u *model.KeyUse) []keyCall {
 		}
 	}
 	return out
+}
+
+// handsAnswersOn reports a call of another package's function (not an
+// SDK's) that is not an answer helper and takes the answers by a
+// parameter's type (the request, its params or their answers): what keys
+// it reads cannot be told.
+func (rt *roundTripCheck) handsAnswersOn(callee *types.Func, call *ast.CallExpr) bool {
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == rt.Package.Pass.Pkg || rt.SDKs.OfPkg(callee) != nil {
+		return false
+	}
+	params := callee.Type().(*types.Signature).Params()
+	for v := range params.Variables() {
+		if _, isMap := v.Type().Underlying().(*types.Map); isMap && rt.SDKs.InTypes(v.Type()) != nil {
+			return true // the answers themselves (an SDK's map type)
+		}
+		for _, sdk := range rt.SDKs.All {
+			if sdk.RoundTrip != nil && carriesAnswers(v.Type(), sdk.RoundTrip.ResponsesField, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// carriesAnswers reports a type that is, or holds in its fields, a field
+// named responses (the answers of a call).
+func carriesAnswers(t types.Type, responses string, depth int) bool {
+	if t == nil || depth > 3 {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == responses || carriesAnswers(f.Type(), responses, depth+1) {
+			return true
+		}
+	}
+	return false
 }

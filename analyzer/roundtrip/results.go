@@ -256,8 +256,14 @@ func (rt *roundTripCheck) resultTypeConst(sdk *mcpsdk.SDK) string {
 // constant, or a key a helper reads for its callers (see keyValues).
 func (rt *roundTripCheck) keys() {
 	reads, requests := rt.keyValues(rt.D.RT.Reads), rt.keyValues(rt.D.RT.Requests)
+	for _, c := range rt.helperUses() {
+		reads = append(reads, c.use) // a helper given the key reads it
+	}
 	for r, hint := range unmatched(reads, requests) {
 		rt.Report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
+	}
+	if rt.opaque {
+		return // another package reads answers: which keys cannot be told
 	}
 	for r, hint := range unmatched(requests, reads) {
 		if rt.counted[r.Fn] {

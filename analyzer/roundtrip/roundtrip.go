@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
@@ -75,6 +76,12 @@ func Run(c *check.Pass) {
 
 type roundTripCheck struct {
 	*check.Pass
+	// helpers are the calls of answer helpers (helperUses); opaque is
+	// set when the package hands the answers to another package's
+	// function that is not one.
+	helpersOnce sync.Once
+	helpers     []helperCall
+	opaque      bool
 	// migrations are the fixes of the handlers with direct requests, by
 	// handler (see migrate.go).
 	migrations *migrate.Migrations

@@ -33,6 +33,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/elicitlint/elicitlint/internal/answers"
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -106,7 +107,7 @@ Result is the model the checks read.`,
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
 			new(duties.CapabilityFact), new(duties.StateFact),
-			new(AskGateFact), new(SDKValuesFact), new(effect.Fact), new(ParamCallsFact),
+			new(AskGateFact), new(SDKValuesFact), new(effect.Fact), new(ParamCallsFact), new(answers.HelperFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -165,6 +166,9 @@ func build(pass *analysis.Pass, cfg *config.Settings) (_ *Model, err error) {
 
 // Summaries are what this package tells others, each exported as a fact.
 type Summaries struct {
+	// Answers are the functions that read the answer to the key they are
+	// given and say when it is missing (internal/answers).
+	Answers     map[*types.Func]*answers.Helper
 	resultTypes *resultTypes
 	wrappers    *wrapperSummary
 	Schemas     *schemaSummary
@@ -187,6 +191,13 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	s.Gates = summariseGates(pc, s.Handlers.Cands)
 	s.Decisions = summariseDecisions(pc, d, s.Gates)
 	summariseMessages(pc, d)
+	var reads []answers.KeyRead
+	for _, r := range d.RT.Reads {
+		if r.Key == "" && r.SDK.RoundTrip != nil {
+			reads = append(reads, answers.KeyRead{Read: answers.Read{At: r.At, Responses: r.SDK.RoundTrip.ResponsesField}, Fn: r.Fn, SDK: r.SDK.Name})
+		}
+	}
+	s.Answers = answers.Helpers(pc.Package, reads)
 	pc.duties = duties.New(pc.Package, pc)
 	return s
 }
@@ -223,4 +234,14 @@ func hasModelFacts(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// AnswerHelper returns the helper fn is (internal/answers): the package's
+// own or another package's by its fact; nil when it is none.
+func (pc *Model) AnswerHelper(fn *types.Func) *answers.Helper {
+	var own map[*types.Func]*answers.Helper
+	if pc.Sum != nil {
+		own = pc.Sum.Answers
+	}
+	return answers.Of(pc.Package, own, fn)
 }

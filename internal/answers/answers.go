@@ -1,0 +1,492 @@
+// Package answers reads what a handler does when an answer it asked for
+// is missing: the assignment that takes the answer (the SDK's own read,
+// or a helper's results), and the branch a missing answer takes after it,
+// to the return that leaves there. The round-trip check reports a failure
+// there (a client may retry without an answer); the model summarises the
+// helpers that say an answer is missing (a non-nil error, false, nil) for
+// the packages that call them.
+package answers
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// Read is a read of an answer: At is its key (an expression of the
+// assignment that takes the answer), Responses the name of the field of
+// the request's params that holds the answers.
+type Read struct {
+	At        ast.Node
+	Responses string
+}
+
+// Shape says which variables of the assignment that takes an answer
+// hold what: the answer (res, nil when missing), a bool (ok, false when
+// missing), an error (err, non-nil when missing); -1 for none.
+type Shape struct{ Res, OK, Err int }
+
+// Direct is the SDK's read: res, ok := responses[k].(T), res :=
+// responses[k], res := server.ElicitationResponse(responses, k).
+var Direct = Shape{Res: 0, OK: 1, Err: -1}
+
+// FailsWhenMissing returns the return that fails the call in the branch
+// where the answer read at r is missing, or nil.
+func FailsWhenMissing(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt) bool) *ast.ReturnStmt {
+	m, as, path := readOf(pc, r, shape, fails)
+	if m == nil {
+		return nil
+	}
+	for i, n := range path {
+		if n != ast.Node(as) || i+1 >= len(path) {
+			continue
+		}
+		switch p := path[i+1].(type) {
+		case *ast.IfStmt:
+			switch {
+			case p.Init != ast.Stmt(as):
+			case m.absent(p.Cond):
+				if pc.Terminates(p.Body) {
+					return m.allFail(p.Body)
+				}
+				return nil
+			case m.present(p.Cond) && p.Else == nil && pc.Terminates(p.Body) && i+2 < len(path):
+				// if res, ok := ...; ok { ...; return }: what follows
+				// the if runs only when the answer is missing.
+				if list := stmtList(path[i+2]); list != nil {
+					return m.scan(list, p, true)
+				}
+			}
+		case *ast.BlockStmt, *ast.CaseClause:
+			return m.scan(stmtList(p), as, false)
+		}
+	}
+	return nil
+}
+
+// LeftWhenMissing returns the if that leaves whenever the answer read at
+// r is missing, as its init (if _, ok := ...; !ok { return ... }) or the
+// statement after the read, with the statement list that holds it; nil
+// when there is none. A later read of the same key, after it in that
+// list, never sees the answer missing: a nil there is an answer of
+// another kind.
+func LeftWhenMissing(pc *source.Package, r Read) (*ast.IfStmt, ast.Node) {
+	m, as, path := readOf(pc, r, Direct, func(*ast.ReturnStmt) bool { return true })
+	if m == nil {
+		return nil, nil
+	}
+	for i, n := range path {
+		if n != ast.Node(as) || i+2 >= len(path) {
+			continue
+		}
+		var is *ast.IfStmt
+		list := path[i+1]
+		switch p := path[i+1].(type) {
+		case *ast.IfStmt:
+			if p.Init == ast.Stmt(as) {
+				is, list = p, path[i+2]
+			}
+		case *ast.BlockStmt, *ast.CaseClause:
+			stmts := stmtList(p)
+			for k, st := range stmts {
+				if st == ast.Stmt(as) && k+1 < len(stmts) {
+					if next, ok := stmts[k+1].(*ast.IfStmt); ok && next.Init == nil {
+						is = next
+					}
+				}
+			}
+		}
+		if is != nil && m.absent(is.Cond) && is.Else == nil && pc.Terminates(is.Body) && stmtList(list) != nil {
+			return is, list
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// readOf finds the assignment that takes the answer read at r, and what
+// its variables hold (shape); path runs from the key up.
+func readOf(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt) bool) (*missing, *ast.AssignStmt, []ast.Node) {
+	file := pc.FileOf(r.At.Pos())
+	if file == nil {
+		return nil, nil, nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
+	// path runs from the key up: find the assignment that takes the
+	// answer, and the statement list that holds it.
+	var as *ast.AssignStmt
+	for _, n := range path {
+		if a, ok := n.(*ast.AssignStmt); ok {
+			as = a
+			break
+		}
+		switch n.(type) {
+		case ast.Stmt, *ast.FuncLit:
+			return nil, nil, nil
+		}
+	}
+	if as == nil || len(as.Rhs) != 1 || len(as.Lhs) > 3 {
+		return nil, nil, nil
+	}
+	ident := func(i int) *types.Var {
+		if i < 0 || i >= len(as.Lhs) {
+			return nil
+		}
+		id, _ := as.Lhs[i].(*ast.Ident)
+		if id == nil {
+			return nil
+		}
+		v, _ := pc.Info.ObjectOf(id).(*types.Var)
+		return v
+	}
+	m := &missing{pc: pc, okVar: ident(shape.OK), resVar: ident(shape.Res), errVar: ident(shape.Err), responses: r.Responses, fails: fails}
+	if m.okVar == nil && m.resVar == nil && m.errVar == nil {
+		return nil, nil, nil
+	}
+	return m, as, path
+}
+
+// missing reads the statements after an answer's read: where does a
+// missing answer go?
+type missing struct {
+	pc                    *source.Package
+	okVar, resVar, errVar *types.Var
+	responses             string
+	// fails reports a return that fails: the call, in a handler; the
+	// helper's way of saying the answer is missing, in a helper.
+	fails func(*ast.ReturnStmt) bool
+}
+
+func (m *missing) absent(cond ast.Expr) bool {
+	return m.absentTest(cond) || m.absentAmong(cond)
+}
+
+// present reports a condition true exactly when the answer is there:
+// ok, ok == true, res != nil, err == nil.
+func (m *missing) present(cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		return m.uses(c, m.okVar)
+	case *ast.BinaryExpr:
+		if c.Op == token.EQL {
+			if b, ok := m.pc.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "true" {
+				return m.uses(c.X, m.okVar)
+			}
+			return m.isNilTest(c, m.errVar)
+		}
+		if c.Op == token.NEQ {
+			return m.isNilTest(c, m.resVar)
+		}
+	}
+	return false
+}
+
+// isNilTest reports a comparison of v with nil.
+func (m *missing) isNilTest(c *ast.BinaryExpr, v *types.Var) bool {
+	return m.uses(c.X, v) && source.IsNil(m.pc.Info, c.Y) || m.uses(c.Y, v) && source.IsNil(m.pc.Info, c.X)
+}
+
+func (m *missing) uses(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && v != nil && m.pc.Info.Uses[id] == v
+}
+
+// scan walks the statements of list after from, and returns the return
+// that fails the call when the answer is missing, or nil: the first if
+// (or case of a tagless switch) that tests for the missing answer decides.
+// After an if that leaves whenever the answer is there, every statement
+// runs only without it (missingOnly): a test there that reads only the
+// request's answers (len(req.Params.InputResponses) > 0), or a return,
+// decides too, and a test on anything else that may leave (a count of
+// rounds) ends the walk as a limit of the server's own. Before it, other
+// statements are passed over: a failure a missing answer reaches on any
+// path is reported. Setting the answer's variables again ends the walk.
+func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.ReturnStmt {
+	at := -1
+	for i, st := range list {
+		if st == from {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	for _, st := range list[at+1:] {
+		if m.sets(st) {
+			return nil
+		}
+		switch s := st.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil {
+				if missingOnly && source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{s}}) {
+					return nil
+				}
+				continue
+			}
+			switch {
+			case m.absent(s.Cond) || missingOnly && m.answersOnly(s.Cond):
+				if s.Else != nil || !m.pc.Terminates(s.Body) {
+					return nil
+				}
+				if ret := m.allFail(s.Body); ret != nil {
+					return ret
+				}
+				if m.absentTest(s.Cond) {
+					return nil // every missing answer took that branch
+				}
+				// It asks again when nothing was answered (!ok &&
+				// len(...) == 0): a missing answer still reaches what
+				// follows when something else was.
+				continue
+			case m.present(s.Cond) && s.Else == nil && m.pc.Terminates(s.Body):
+				missingOnly = true
+				continue
+			case m.absentAnd(s.Cond) && s.Else == nil && m.pc.Terminates(s.Body):
+				return nil
+			}
+		case *ast.SwitchStmt:
+			if s.Tag == nil && s.Init == nil {
+				for _, c := range s.Body.List {
+					cc := c.(*ast.CaseClause)
+					for _, e := range cc.List {
+						if m.absentAnd(e) && m.pc.Terminates(&ast.BlockStmt{List: cc.Body}) {
+							return nil
+						}
+						if m.absent(e) {
+							if m.pc.Terminates(&ast.BlockStmt{List: cc.Body}) {
+								return m.allFail(&ast.BlockStmt{List: cc.Body})
+							}
+							return nil
+						}
+					}
+				}
+			}
+		case *ast.ReturnStmt:
+			if missingOnly && m.fails(s) {
+				return s
+			}
+			return nil
+		}
+		if missingOnly && source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{st}}) {
+			return nil // something else decides: a limit of the server's own
+		}
+	}
+	return nil
+}
+
+// sets reports a statement that assigns the answer's variables again.
+func (m *missing) sets(st ast.Stmt) bool {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if v := m.pc.Info.ObjectOf(id); v != nil && m.isVar(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isVar reports one of the answer's variables.
+func (m *missing) isVar(obj types.Object) bool {
+	return obj != nil && (obj == types.Object(m.okVar) || obj == types.Object(m.resVar) || obj == types.Object(m.errVar))
+}
+
+// allFail returns the first return of body when every return of it fails
+// the call, or nil.
+func (m *missing) allFail(body *ast.BlockStmt) *ast.ReturnStmt {
+	var first *ast.ReturnStmt
+	allFail := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if !m.fails(n) {
+				allFail = false
+			} else if first == nil {
+				first = n
+			}
+		}
+		return true
+	})
+	if !allFail {
+		return nil
+	}
+	return first
+}
+
+// stmtList is the statement list of a block or a case clause, or nil.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	}
+	return nil
+}
+
+// absentAmong reports a condition true only when the answer is missing,
+// whose other terms read nothing but the request's answers:
+// `!ok && len(req.Params.InputResponses) > 0` (the client answered
+// something, but not this). A term on anything else (a count of rounds
+// in the state, a setting) may be a deliberate limit, and is not taken.
+func (m *missing) absentAmong(cond ast.Expr) bool {
+	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || c.Op != token.LAND {
+		return false
+	}
+	term := func(e ast.Expr) bool { return m.absentTest(e) || m.absentAmong(e) }
+	return term(c.X) && (term(c.Y) || m.answersOnly(c.Y)) || term(c.Y) && m.answersOnly(c.X)
+}
+
+// absentAnd reports a condition true only when the answer is missing and
+// something else holds that is not the request's answers: `!ok &&
+// caps.Elicitation != nil` (ask when the client can be asked), `res == nil
+// && round < 3`. A branch it takes that leaves decides: a missing answer
+// that goes on past it does so because that something is false (the
+// client cannot be asked, a limit of the server's own), and a failure
+// there is the server's choice, not a missing answer's.
+func (m *missing) absentAnd(cond ast.Expr) bool {
+	var absent, other bool
+	for _, e := range source.Conjuncts(cond) {
+		switch {
+		case m.absentTest(e):
+			absent = true
+		case !m.answersOnly(e):
+			other = true
+		}
+	}
+	return absent && other
+}
+
+// answersOnly reports a condition that reads nothing but the request's
+// answers (the field responses), the answer's variables, constants and
+// builtins.
+func (m *missing) answersOnly(e ast.Expr) bool {
+	only := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if v, ok := m.pc.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == m.responses {
+				return false // the request's answers
+			}
+		case *ast.Ident:
+			switch obj := m.pc.Info.Uses[n].(type) {
+			case *types.Builtin, *types.Const, *types.Nil:
+			case *types.Var:
+				if !m.isVar(obj) {
+					only = false
+				}
+			default:
+				only = false
+			}
+		case *ast.FuncLit:
+			only = false
+		}
+		return only
+	})
+	return only
+}
+
+// absentTest reports a condition true exactly when the answer is
+// missing: !ok, ok == false, res == nil, err != nil, or an || of those.
+func (m *missing) absentTest(cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		return c.Op == token.NOT && m.uses(c.X, m.okVar)
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LOR:
+			return m.absentTest(c.X) && m.absentTest(c.Y)
+		case token.NEQ:
+			return m.isNilTest(c, m.errVar)
+		case token.EQL:
+			if b, ok := m.pc.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "false" {
+				return m.uses(c.X, m.okVar)
+			}
+			return m.isNilTest(c, m.resVar)
+		}
+	}
+	return false
+}
+
+// ReturnsRead reports a helper that returns the SDK's read itself as its
+// only result, nil when the answer is missing: return
+// server.ElicitationResponse(req.Params.InputResponses, id).
+func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
+	if shape != (Shape{Res: 0, OK: -1, Err: -1}) {
+		return false
+	}
+	file := pc.FileOf(r.At.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			// The key, its index or call, and the return of that.
+			return len(n.Results) == 1 && i >= 2 && ast.Unparen(n.Results[0]) == path[i-1] && path[i-2] == r.At
+		case ast.Stmt, *ast.FuncLit:
+			return false
+		}
+	}
+	return false
+}
+
+// ResultShape reads a helper's results: (T, error) or error, a non-nil
+// error when the answer is missing; (T, bool), false; a single pointer or
+// interface, nil. It returns the shape of an assignment of its results
+// and the test of a return that says the answer is missing.
+func ResultShape(info *types.Info, sig *types.Signature) (Shape, func(*ast.ReturnStmt) bool) {
+	res := sig.Results()
+	n := res.Len()
+	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+	isBool := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	}
+	result := func(ret *ast.ReturnStmt, i int) ast.Expr {
+		if len(ret.Results) != n {
+			return nil
+		}
+		return ret.Results[i]
+	}
+	switch {
+	case n >= 1 && n <= 2 && isErr(res.At(n-1).Type()):
+		shape := Shape{Res: -1, OK: -1, Err: n - 1}
+		if n == 2 {
+			shape.Res = 0
+		}
+		return shape, func(ret *ast.ReturnStmt) bool {
+			e := result(ret, n-1)
+			return e != nil && !source.IsNil(info, e)
+		}
+	case n == 2 && isBool(res.At(1).Type()):
+		return Shape{Res: 0, OK: 1, Err: -1}, func(ret *ast.ReturnStmt) bool {
+			e := result(ret, 1)
+			if e == nil {
+				return false
+			}
+			tv, ok := info.Types[e]
+			return ok && tv.Value != nil && tv.Value.ExactString() == "false"
+		}
+	case n == 1:
+		switch res.At(0).Type().Underlying().(type) {
+		case *types.Pointer, *types.Interface:
+			return Shape{Res: 0, OK: -1, Err: -1}, func(ret *ast.ReturnStmt) bool {
+				e := result(ret, 0)
+				return e != nil && source.IsNil(info, e)
+			}
+		}
+	}
+	return Shape{}, nil
+}

@@ -1,0 +1,57 @@
+// Package answerlib holds helpers that read the answer to the key they
+// are given and say when it is missing, for the handlers of other
+// packages (answeruse): each exports the fact that it is one.
+package answerlib
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	gomcp "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ErrNoAnswer says the answer is not there.
+var ErrNoAnswer = errors.New("no answer")
+
+// Require returns the answer to key, or an error when there is none.
+func Require(req *mcp.CallToolRequest, key string) (*mcp.ElicitResult, error) { // want Require:`answerHelper\(1\)`
+	res, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
+	if !ok {
+		return nil, fmt.Errorf("%w to %q", ErrNoAnswer, key)
+	}
+	return res, nil
+}
+
+// Lookup returns the answer to key, and whether there is one.
+func Lookup(req *mcp.CallToolRequest, key string) (*mcp.ElicitResult, bool) { // want Lookup:`answerHelper\(1\)`
+	res, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
+	if !ok {
+		return nil, false
+	}
+	return res, true
+}
+
+// Answer returns mcp-go's answer to key, nil when there is none.
+func Answer(ctx context.Context, req gomcp.CallToolRequest, key string) *gomcp.ElicitationResult { // want Answer:`answerHelper\(2\)`
+	return server.ElicitationResponse(req.Params.InputResponses, key)
+}
+
+// Decode reads the answer and fails on content it cannot use, not on a
+// missing answer: not a helper.
+func Decode(req *mcp.CallToolRequest, key string) (string, error) {
+	res, _ := req.Params.InputResponses[key].(*mcp.ElicitResult)
+	if res != nil && res.Content == nil {
+		return "", errors.New("empty content")
+	}
+	return "", nil
+}
+
+// Has reports whether the answers hold key: it takes the answers
+// themselves, and is not a helper (it does not leave when one is missing).
+func Has(responses mcp.InputResponseMap, key string) bool {
+	_, ok := responses[key]
+	return ok
+}
