@@ -47,7 +47,7 @@ func (rt *roundTripCheck) missingAnswers() {
 	}
 	var lefts []left
 	for _, r := range rt.D.RT.Reads {
-		if is, list := answers.LeftWhenMissing(rt.Package, rt.read(r)); is != nil {
+		if is, list := answers.LeftWhenMissing(rt.Package, r.AnswerRead()); is != nil {
 			for _, key := range rt.keysOf(r) {
 				lefts = append(lefts, left{r.Fn, key, is, list})
 			}
@@ -62,12 +62,14 @@ func (rt *roundTripCheck) missingAnswers() {
 		return false
 	}
 	reported := map[*ast.ReturnStmt]bool{}
-	check := func(r *model.KeyUse, shape answers.Shape) {
+	check := func(r *model.KeyUse, shape answers.Shape, sentinel string) {
 		for _, key := range rt.keysOf(r) {
 			if !asked[r.Fn][key] || after(r, key) {
 				continue
 			}
-			ret := answers.FailsWhenMissing(rt.Package, rt.read(r), shape, rt.failsCall)
+			read := r.AnswerRead()
+			read.Sentinel = sentinel
+			ret := answers.FailsWhenMissing(rt.Package, read, shape, rt.failsCall)
 			if ret == nil || reported[ret] {
 				return
 			}
@@ -77,19 +79,14 @@ func (rt *roundTripCheck) missingAnswers() {
 		}
 	}
 	for _, r := range rt.D.RT.Reads {
-		check(r, answers.Direct)
+		check(r, answers.Direct, "")
 	}
 	for _, c := range rt.helperReads(asked) {
-		check(c.use, c.shape)
+		check(c.use, c.shape, c.sentinel)
 	}
 }
 
 // failsCall reports a return of a handler that fails the call.
 func (rt *roundTripCheck) failsCall(ret *ast.ReturnStmt) bool {
 	return rt.KindOfReturn(ret) == model.ReturnFailure
-}
-
-// read is the answers package's view of a read.
-func (rt *roundTripCheck) read(r *model.KeyUse) answers.Read {
-	return answers.Read{At: r.At, Responses: r.SDK.RoundTrip.ResponsesField}
 }

@@ -96,8 +96,9 @@ func (rt *roundTripCheck) constStrings(e ast.Expr, fn ast.Node, depth int) []str
 // key, in a function that asks: use is the read it stands for, at the key
 // argument.
 type helperCall struct {
-	use   *model.KeyUse
-	shape answers.Shape
+	use      *model.KeyUse
+	shape    answers.Shape
+	sentinel string
 }
 
 // helperReads returns the calls of answer helpers in the functions that
@@ -138,7 +139,7 @@ func (rt *roundTripCheck) helperUses() []helperCall {
 				}
 				key, _ := source.ConstString(rt.Info, call.Args[h.Param])
 				use := &model.KeyUse{SDK: sdk, Key: key, At: call.Args[h.Param], Fn: fn}
-				rt.helpers = append(rt.helpers, helperCall{use, h.Shape})
+				rt.helpers = append(rt.helpers, helperCall{use, h.Shape, h.Sentinel})
 			})
 		}
 	})

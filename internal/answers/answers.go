@@ -14,6 +14,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Read is a read of an answer: At is its key (an expression of the
@@ -22,6 +23,14 @@ import (
 type Read struct {
 	At        ast.Node
 	Responses string
+	// State is the field of the request's params that holds the state
+	// the client echoes (RequestState): a test of it, or of the answers,
+	// tells the first round from a retry.
+	State string
+	// Sentinel, for a helper's read, is the error the helper returns
+	// (or wraps) when the answer is missing, as "path.Name": errors.Is
+	// of the read's error and it tests for the missing answer.
+	Sentinel string
 }
 
 // Shape says which variables of the assignment that takes an answer
@@ -50,7 +59,7 @@ func FailsWhenMissing(pc *source.Package, r Read, shape Shape, fails func(*ast.R
 			case p.Init != ast.Stmt(as):
 			case m.absent(p.Cond):
 				if pc.Terminates(p.Body) {
-					return m.allFail(p.Body)
+					return m.missingFails(p.Body)
 				}
 				return nil
 			case m.present(p.Cond) && p.Else == nil && pc.Terminates(p.Body) && i+2 < len(path):
@@ -59,6 +68,12 @@ func FailsWhenMissing(pc *source.Package, r Read, shape Shape, fails func(*ast.R
 				if list := stmtList(path[i+2]); list != nil {
 					return m.scan(list, p, true)
 				}
+			}
+		case *ast.SwitchStmt:
+			// switch res, ok := ...; { case ...: }
+			if p.Init == ast.Stmt(as) && p.Tag == nil {
+				ret, _ := m.cases(p)
+				return ret
 			}
 		case *ast.BlockStmt, *ast.CaseClause:
 			return m.scan(stmtList(p), as, false)
@@ -142,7 +157,7 @@ func readOf(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt)
 		v, _ := pc.Info.ObjectOf(id).(*types.Var)
 		return v
 	}
-	m := &missing{pc: pc, okVar: ident(shape.OK), resVar: ident(shape.Res), errVar: ident(shape.Err), responses: r.Responses, fails: fails}
+	m := &missing{pc: pc, okVar: ident(shape.OK), resVar: ident(shape.Res), errVar: ident(shape.Err), responses: r.Responses, state: r.State, sentinel: r.Sentinel, fails: fails}
 	if m.okVar == nil && m.resVar == nil && m.errVar == nil {
 		return nil, nil, nil
 	}
@@ -154,7 +169,8 @@ func readOf(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt)
 type missing struct {
 	pc                    *source.Package
 	okVar, resVar, errVar *types.Var
-	responses             string
+	responses, state      string
+	sentinel              string
 	// fails reports a return that fails: the call, in a handler; the
 	// helper's way of saying the answer is missing, in a helper.
 	fails func(*ast.ReturnStmt) bool
@@ -231,7 +247,7 @@ func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.Re
 				if s.Else != nil || !m.pc.Terminates(s.Body) {
 					return nil
 				}
-				if ret := m.allFail(s.Body); ret != nil {
+				if ret := m.missingFails(s.Body); ret != nil {
 					return ret
 				}
 				if m.absentTest(s.Cond) {
@@ -249,19 +265,8 @@ func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.Re
 			}
 		case *ast.SwitchStmt:
 			if s.Tag == nil && s.Init == nil {
-				for _, c := range s.Body.List {
-					cc := c.(*ast.CaseClause)
-					for _, e := range cc.List {
-						if m.absentAnd(e) && m.pc.Terminates(&ast.BlockStmt{List: cc.Body}) {
-							return nil
-						}
-						if m.absent(e) {
-							if m.pc.Terminates(&ast.BlockStmt{List: cc.Body}) {
-								return m.allFail(&ast.BlockStmt{List: cc.Body})
-							}
-							return nil
-						}
-					}
+				if ret, decided := m.cases(s); decided {
+					return ret
 				}
 			}
 		case *ast.ReturnStmt:
@@ -275,6 +280,66 @@ func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.Re
 		}
 	}
 	return nil
+}
+
+// cases reads the cases of a tagless switch in order: the first that
+// tests for the missing answer decides (the failure its body leaves by,
+// or nil), unless it asks again only when nothing was answered (a missing
+// answer then reaches the later cases when something else was); decided
+// is false when no case tests for it.
+func (m *missing) cases(s *ast.SwitchStmt) (ret *ast.ReturnStmt, decided bool) {
+	for _, c := range s.Body.List {
+		cc := c.(*ast.CaseClause)
+		body := &ast.BlockStmt{List: cc.Body}
+		for _, e := range cc.List {
+			switch {
+			case m.absentAnd(e) && m.pc.Terminates(body):
+				return nil, true
+			case m.absent(e):
+				if !m.pc.Terminates(body) {
+					return nil, true
+				}
+				if ret := m.missingFails(body); ret != nil || m.absentTest(e) {
+					return ret, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// missingFails returns the return by which the branch a missing answer
+// takes fails the call: its only way out; or its last statement, when
+// the branch asks again only on the first round (if
+// req.Params.RequestState == "" { return ask }, or a test of the answers
+// alone) and fails on a retry. Nil when it may leave otherwise.
+func (m *missing) missingFails(body *ast.BlockStmt) *ast.ReturnStmt {
+	if ret := m.allFail(body); ret != nil {
+		return ret
+	}
+	n := len(body.List)
+	if n < 2 {
+		return nil
+	}
+	last, ok := body.List[n-1].(*ast.ReturnStmt)
+	if !ok || !m.fails(last) {
+		return nil
+	}
+	for _, st := range body.List[:n-1] {
+		if is, ok := st.(*ast.IfStmt); ok && is.Init == nil && is.Else == nil && m.roundOnly(is.Cond) {
+			continue
+		}
+		if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{st}}) {
+			return nil
+		}
+	}
+	return last
+}
+
+// roundOnly reports a condition that tells the first round from a retry:
+// it reads nothing but the request's answers and the state it echoes.
+func (m *missing) roundOnly(e ast.Expr) bool {
+	return m.state != "" && m.reads(e, m.state) || m.answersOnly(e)
 }
 
 // sets reports a statement that assigns the answer's variables again.
@@ -370,13 +435,18 @@ func (m *missing) absentAnd(cond ast.Expr) bool {
 // answersOnly reports a condition that reads nothing but the request's
 // answers (the field responses), the answer's variables, constants and
 // builtins.
-func (m *missing) answersOnly(e ast.Expr) bool {
+func (m *missing) answersOnly(e ast.Expr) bool { return m.reads(e, "") }
+
+// reads reports a condition that reads nothing but the request's answers,
+// the field named also (the state, when not ""), the answer's variables,
+// constants and builtins.
+func (m *missing) reads(e ast.Expr, also string) bool {
 	only := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if v, ok := m.pc.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && v.Name() == m.responses {
-				return false // the request's answers
+			if v, ok := m.pc.Info.Uses[n.Sel].(*types.Var); ok && v.IsField() && (v.Name() == m.responses || also != "" && v.Name() == also) {
+				return false // the request's answers (or state)
 			}
 		case *ast.Ident:
 			switch obj := m.pc.Info.Uses[n].(type) {
@@ -402,6 +472,11 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		return c.Op == token.NOT && m.uses(c.X, m.okVar)
+	case *ast.CallExpr:
+		// errors.Is(err, ErrNoAnswer), the helper's own sentinel.
+		fn, _ := typeutil.Callee(m.pc.Info, c).(*types.Func)
+		return m.sentinel != "" && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" &&
+			len(c.Args) == 2 && m.uses(c.Args[0], m.errVar) && qualified(usedObj(m.pc.Info, c.Args[1])) == m.sentinel
 	case *ast.BinaryExpr:
 		switch c.Op {
 		case token.LOR:
@@ -489,4 +564,50 @@ func ResultShape(info *types.Info, sig *types.Signature) (Shape, func(*ast.Retur
 		}
 	}
 	return Shape{}, nil
+}
+
+// qualified names a package-level variable as "path.Name", or "".
+func qualified(obj types.Object) string {
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	return v.Pkg().Path() + "." + v.Name()
+}
+
+// sentinelOf returns the one package-level error variable the error
+// result of ret names (return nil, ErrNoAnswer, or fmt.Errorf("%w ...",
+// ErrNoAnswer, ...)), qualified; "" when there is not exactly one.
+func sentinelOf(pc *source.Package, ret *ast.ReturnStmt, shape Shape) string {
+	if ret == nil || shape.Err < 0 || shape.Err >= len(ret.Results) {
+		return ""
+	}
+	found := ""
+	n := 0
+	ast.Inspect(ret.Results[shape.Err], func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			if q := qualified(pc.Info.Uses[id]); q != "" && types.Implements(pc.Info.TypeOf(id), errorIface) {
+				found, n = q, n+1
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return ""
+	}
+	return found
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// usedObj returns the object an identifier or a qualified identifier
+// names, or nil.
+func usedObj(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.Uses[x]
+	case *ast.SelectorExpr:
+		return info.Uses[x.Sel]
+	}
+	return nil
 }

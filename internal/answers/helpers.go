@@ -19,6 +19,9 @@ type Helper struct {
 	Shape Shape
 	// SDK names the SDK whose answers it reads.
 	SDK string
+	// Sentinel is the error it returns when the answer is missing (see
+	// Read), or "".
+	Sentinel string
 }
 
 // HelperFact is the Helper an exported function of another package is.
@@ -67,13 +70,17 @@ func Helpers(pc *source.Package, reads []KeyRead) map[*types.Func]*Helper {
 			continue
 		}
 		shape, fails := ResultShape(pc.Info, sig)
-		if fails == nil || !ReturnsRead(pc, r.Read, shape) && FailsWhenMissing(pc, r.Read, Direct, fails) == nil {
+		if fails == nil {
+			continue
+		}
+		ret := FailsWhenMissing(pc, r.Read, Direct, fails)
+		if ret == nil && !ReturnsRead(pc, r.Read, shape) {
 			continue
 		}
 		if helpers == nil {
 			helpers = map[*types.Func]*Helper{}
 		}
-		helpers[fn] = &Helper{Param: param, Shape: shape, SDK: r.SDK}
+		helpers[fn] = &Helper{Param: param, Shape: shape, SDK: r.SDK, Sentinel: sentinelOf(pc, ret, shape)}
 	}
 	fns := make([]*types.Func, 0, len(helpers))
 	for fn := range helpers {

@@ -5,10 +5,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -219,12 +221,46 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 			return
 		}
 		defs := pc.defsOf(v)
-		if len(defs) != 1 || defs[0].unknown || defs[0].tuple {
-			return
+		if len(defs) == 1 && !defs[0].unknown && !defs[0].tuple {
+			return pc.condHeld(defs[0].rhs, depth+1)
 		}
-		return pc.condHeld(defs[0].rhs, depth+1)
+		return pc.boolDefsHeld(defs, depth), Held{}
 	}
 	return
+}
+
+// boolDefsHeld returns what holds when a bool variable given several
+// values is true: what each value that may be true says, with what holds
+// where it is given, over all of them. A session's capabilities tested
+// where the request is of an older protocol count as the request's (they
+// are): canAsk set from the request's on 2026-07-28 and from the
+// session's otherwise guards either way.
+func (pc *Pkg) boolDefsHeld(defs []varDef, depth int) Held {
+	var acc Held
+	some := false
+	for _, d := range defs {
+		if d.unknown || d.tuple {
+			return Held{}
+		}
+		if v, ok := pc.constBool(d.rhs); d.rhs == nil || ok && !v {
+			continue // the zero value, or false: it never makes the variable true
+		}
+		t, _ := pc.condHeld(d.rhs, depth+1)
+		if file := pc.FileOf(d.rhs.Pos()); file != nil {
+			path, _ := astutil.PathEnclosingInterval(file, d.rhs.Pos(), d.rhs.End())
+			slices.Reverse(path) // from the file down
+			t = t.union(pc.HeldAt(path))
+		}
+		if t.Older {
+			t.Req, t.Sess = t.Req|t.Sess, 0
+		}
+		if !some {
+			acc, some = t, true
+		} else {
+			acc = acc.intersect(t)
+		}
+	}
+	return acc
 }
 
 // presence returns what x != nil establishes: the capability x selects,

@@ -201,7 +201,7 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	}
 	pc.inProgress[fn] = true
 	defer delete(pc.inProgress, fn)
-	decl := pc.declOf(fn)
+	decl := pc.FuncDecl(fn)
 	if decl == nil {
 		return nil
 	}
@@ -265,21 +265,6 @@ func (pc *Pkg) constBool(e ast.Expr) (bool, bool) {
 		return false, false
 	}
 	return tv.Value.ExactString() == "true", true
-}
-
-// declOf returns the declaration of a function of this package.
-func (pc *Pkg) declOf(fn *types.Func) *ast.FuncDecl {
-	for _, f := range pc.Pass.Files {
-		if f.FileStart > fn.Pos() || fn.Pos() > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
-				return fd
-			}
-		}
-	}
-	return nil
 }
 
 // ClientDeclared reports a function whose result is what the client of

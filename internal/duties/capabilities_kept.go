@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
 )
 
@@ -59,7 +58,7 @@ func (pc *Pkg) indexKept() {
 					}
 				}
 			case *ast.CallExpr:
-				if recv, arg := syncMapStore(pc.Info, n); recv != nil {
+				if recv, arg := source.SyncMapStore(pc.Info, n); recv != nil {
 					add(pc.place(recv), arg, true)
 				}
 			case *ast.CompositeLit:
@@ -139,38 +138,6 @@ func (pc *Pkg) place(e ast.Expr) types.Object {
 	return v
 }
 
-// syncMapStore returns the sync.Map and the value of a call that stores
-// into one (Store, LoadOrStore, Swap, CompareAndSwap).
-func syncMapStore(info *types.Info, call *ast.CallExpr) (recv, value ast.Expr) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !isSyncMap(info.TypeOf(sel.X)) {
-		return nil, nil
-	}
-	switch {
-	case (sel.Sel.Name == "Store" || sel.Sel.Name == "LoadOrStore" || sel.Sel.Name == "Swap") && len(call.Args) == 2:
-		return sel.X, call.Args[1]
-	case sel.Sel.Name == "CompareAndSwap" && len(call.Args) == 3:
-		return sel.X, call.Args[2]
-	}
-	return nil, nil
-}
-
-// syncMapLoad returns the sync.Map a call loads from (Load, LoadOrStore,
-// LoadAndDelete, Swap: their first result is the value kept).
-func syncMapLoad(info *types.Info, call *ast.CallExpr) ast.Expr {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !isSyncMap(info.TypeOf(sel.X)) {
-		return nil
-	}
-	switch sel.Sel.Name {
-	case "Load", "LoadOrStore", "LoadAndDelete", "Swap":
-		return sel.X
-	}
-	return nil
-}
-
-func isSyncMap(t types.Type) bool { return mcpsdk.IsNamed(t, "sync", "Map") }
-
 // storeOf returns the store a capabilities value e is read from (e
 // names one, indexes one, or loads from one; nil when it is not known to
 // be), and the expression that names it.
@@ -185,7 +152,7 @@ func (pc *Pkg) storeOf(e ast.Expr) (types.Object, ast.Expr) {
 	case *ast.IndexExpr:
 		at = x.X
 	case *ast.CallExpr:
-		at = syncMapLoad(pc.Info, x)
+		at = source.SyncMapLoad(pc.Info, x)
 	}
 	if at == nil {
 		return nil, nil
@@ -222,7 +189,7 @@ func (pc *Pkg) keptValue(d varDef) bool {
 	case *ast.TypeAssertExpr, *ast.IndexExpr:
 		return true
 	case *ast.CallExpr:
-		return syncMapLoad(pc.Info, x) != nil
+		return source.SyncMapLoad(pc.Info, x) != nil
 	}
 	return false
 }

@@ -257,7 +257,7 @@ func (pc *Pkg) returnsAll(call *ast.CallExpr, depth int, read func(ast.Expr) tri
 	if fn == nil || fn.Pkg() != pc.Pass.Pkg {
 		return unknownTri
 	}
-	decl := pc.declOf(fn.Origin())
+	decl := pc.FuncDecl(fn.Origin())
 	if decl == nil || decl.Body == nil {
 		return unknownTri
 	}
@@ -626,7 +626,7 @@ func (pc *Pkg) handedToOtherMethods(path []ast.Node, fn *types.Func) bool {
 		return false
 	}
 	param := sig.Params().At(arg)
-	decl := pc.declOf(callee.Origin())
+	decl := pc.FuncDecl(callee.Origin())
 	if decl == nil || decl.Body == nil {
 		return false
 	}

@@ -183,7 +183,7 @@ func (pc *Pkg) stateHelper(fn *types.Func, i int) *StateFact {
 
 // summariseStateParam follows argument i of fn through its body.
 func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
-	decl := pc.declOf(fn)
+	decl := pc.FuncDecl(fn)
 	sig := fn.Type().(*types.Signature)
 	if decl == nil || decl.Body == nil || i >= sig.Params().Len() {
 		return nil

@@ -130,7 +130,7 @@ func (pc *Pkg) litHasRequests(sdk *mcpsdk.SDK, lit *ast.CompositeLit) bool {
 // question or a failure when every return is one of those (a question
 // when one is).
 func (pc *Pkg) funcReturns(fn *types.Func, depth int) ReturnKind {
-	decl := pc.declOf(fn.Origin())
+	decl := pc.FuncDecl(fn.Origin())
 	if decl == nil || decl.Body == nil {
 		return ReturnFinal
 	}

@@ -194,7 +194,7 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	var reads []answers.KeyRead
 	for _, r := range d.RT.Reads {
 		if r.Key == "" && r.SDK.RoundTrip != nil {
-			reads = append(reads, answers.KeyRead{Read: answers.Read{At: r.At, Responses: r.SDK.RoundTrip.ResponsesField}, Fn: r.Fn, SDK: r.SDK.Name})
+			reads = append(reads, answers.KeyRead{Read: r.AnswerRead(), Fn: r.Fn, SDK: r.SDK.Name})
 		}
 	}
 	s.Answers = answers.Helpers(pc.Package, reads)

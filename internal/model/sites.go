@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/answers"
 	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -341,4 +342,16 @@ type removedUse struct {
 	SDK  *mcpsdk.SDK
 	Node ast.Node
 	Name string
+}
+
+// AnswerRead is the read at u as internal/answers reads it.
+func (u *KeyUse) AnswerRead() answers.Read {
+	r := answers.Read{At: u.At}
+	if u.SDK.RoundTrip != nil {
+		r.Responses = u.SDK.RoundTrip.ResponsesField
+	}
+	if d := u.SDK.Duties(); d != nil {
+		r.State = d.StateField
+	}
+	return r
 }

@@ -48,3 +48,39 @@ func bySwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 		return server.NewInputRequestBuilder("").Elicit("login", form).ToolResult(), nil
 	}
 }
+
+// eraFlag sets a flag from the request's capabilities on 2026-07-28 and
+// from the session's for an older client: guarded either way (issue 36
+// §2: reported falsely before).
+func eraFlag(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "job") != nil {
+		return mcp.NewToolResultText("scheduled"), nil
+	}
+	var canAsk bool
+	if server.IsModernRequest(ctx) {
+		info := server.RequestProtocolInfoFromContext(ctx)
+		canAsk = info.ClientCapabilities != nil && info.ClientCapabilities.Elicitation != nil
+	} else if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		canAsk = s.GetClientCapabilities().Elicitation != nil
+	}
+	if !canAsk {
+		return mcp.NewToolResultError("scheduling needs a client that can confirm"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil
+}
+
+// sessionFlag: the flag is set from the session's capabilities on every
+// protocol, so a 2026-07-28 request is judged by its session's.
+func sessionFlag(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "job") != nil {
+		return mcp.NewToolResultText("scheduled"), nil
+	}
+	canAsk := false
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		canAsk = s.GetClientCapabilities().Elicitation != nil
+	}
+	if !canAsk {
+		return mcp.NewToolResultError("scheduling needs a client that can confirm"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil // want `elicitation request "job" is guarded by the session's capabilities, not this request's.*\(capabilities\)`
+}
