@@ -2,6 +2,7 @@ package missingmcpgo
 
 import (
 	"context"
+	"errors"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -75,4 +76,29 @@ func restartNode() server.ToolHandlerFunc {
 		}
 		return mcp.NewToolResultText(string(res.Action)), nil
 	}
+}
+
+// publish reads in the switch's init, asks when nothing was answered, and
+// fails when something else was.
+func publish(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch res := server.ElicitationResponse(req.Params.InputResponses, "publish"); {
+	case res == nil && len(req.Params.InputResponses) == 0:
+		return server.NewInputRequestBuilder("").Elicit("publish", confirm).ToolResult(), nil
+	case res == nil:
+		return &mcp.CallToolResult{IsError: true}, nil // want `the call fails here when the answer to "publish" is missing.*\(round-trip\)`
+	default:
+		return mcp.NewToolResultText(string(res.Action)), nil
+	}
+}
+
+// rollbackDeploy asks only on the first round, inside the branch.
+func rollbackDeploy(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "rollback_deploy")
+	if res == nil {
+		if req.Params.RequestState == "" {
+			return server.NewInputRequestBuilder("asked").Elicit("rollback_deploy", confirm).ToolResult(), nil
+		}
+		return nil, errors.New("rollback not confirmed") // want `the call fails here when the answer to "rollback_deploy" is missing.*\(round-trip\)`
+	}
+	return mcp.NewToolResultText(string(res.Action)), nil
 }
