@@ -497,6 +497,9 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 // only result, nil when the answer is missing: return
 // server.ElicitationResponse(req.Params.InputResponses, id).
 func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
+	if shape == Direct {
+		return returnsOK(pc, r)
+	}
 	if shape != (Shape{Res: 0, OK: -1, Err: -1}) {
 		return false
 	}
@@ -513,6 +516,38 @@ func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
 		case ast.Stmt, *ast.FuncLit:
 			return false
 		}
+	}
+	return false
+}
+
+// returnsOK reports a (T, bool) helper that returns the read's answer
+// and comma-ok right after it: res, ok := ...; return res, ok (or ok &&
+// res != nil): false whenever the answer is missing.
+func returnsOK(pc *source.Package, r Read) bool {
+	m, as, path := readOf(pc, r, Direct, func(*ast.ReturnStmt) bool { return false })
+	if m == nil || m.okVar == nil {
+		return false
+	}
+	for i, n := range path {
+		if n != ast.Node(as) || i+1 >= len(path) {
+			continue
+		}
+		list := stmtList(path[i+1])
+		for k, st := range list {
+			if st != ast.Stmt(as) || k+1 >= len(list) {
+				continue
+			}
+			ret, ok := list[k+1].(*ast.ReturnStmt)
+			if !ok || len(ret.Results) != 2 {
+				return false
+			}
+			for _, t := range source.Conjuncts(ret.Results[1]) {
+				if m.uses(t, m.okVar) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return false
 }

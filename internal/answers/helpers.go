@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Helper is a function that reads the answer to the key it is given as
@@ -22,6 +23,8 @@ type Helper struct {
 	// Sentinel is the error it returns when the answer is missing (see
 	// Read), or "".
 	Sentinel string
+	// Responses and State are the fields its reads see (see Read).
+	Responses, State string
 }
 
 // HelperFact is the Helper an exported function of another package is.
@@ -80,7 +83,26 @@ func Helpers(pc *source.Package, reads []KeyRead) map[*types.Func]*Helper {
 		if helpers == nil {
 			helpers = map[*types.Func]*Helper{}
 		}
-		helpers[fn] = &Helper{Param: param, Shape: shape, SDK: r.SDK, Sentinel: sentinelOf(pc, ret, shape)}
+		helpers[fn] = &Helper{Param: param, Shape: shape, SDK: r.SDK, Sentinel: sentinelOf(pc, ret, shape), Responses: r.Responses, State: r.State}
+	}
+	// Helpers of helpers: a function that gives its key parameter to a
+	// helper and fails as its own results say when that one does.
+	for range 3 {
+		added := false
+		for decl, fn := range pc.FuncDecls() {
+			if helpers[fn] != nil {
+				continue
+			}
+			if h := viaHelper(pc, decl, fn, helpers); h != nil {
+				if helpers == nil {
+					helpers = map[*types.Func]*Helper{}
+				}
+				helpers[fn], added = h, true
+			}
+		}
+		if !added {
+			break
+		}
 	}
 	fns := make([]*types.Func, 0, len(helpers))
 	for fn := range helpers {
@@ -115,4 +137,74 @@ func Of(pc *source.Package, own map[*types.Func]*Helper, fn *types.Func) *Helper
 	}
 	h := Helper(f)
 	return &h
+}
+
+// viaHelper returns the helper fn is when its body calls a helper (one
+// of own, or another package's by its fact) with its key parameter and
+// leaves, whenever that one says the answer is missing, by a return that
+// says so by fn's own results; nil otherwise.
+func viaHelper(pc *source.Package, decl *ast.FuncDecl, fn *types.Func, own map[*types.Func]*Helper) *Helper {
+	sig := fn.Type().(*types.Signature)
+	shape, fails := ResultShape(pc.Info, sig)
+	if fails == nil || decl.Body == nil {
+		return nil
+	}
+	var found *Helper
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found != nil {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		inner := Of(pc, own, typeutil.StaticCallee(pc.Info, call))
+		if inner == nil || inner.Param >= len(call.Args) {
+			return true
+		}
+		id, ok := ast.Unparen(call.Args[inner.Param]).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		param := -1
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) == pc.Info.Uses[id] {
+				param = i
+			}
+		}
+		if param < 0 {
+			return true
+		}
+		r := Read{At: call.Args[inner.Param], Responses: inner.Responses, State: inner.State, Sentinel: inner.Sentinel}
+		ret := FailsWhenMissing(pc, r, inner.Shape, fails)
+		if ret == nil {
+			return true
+		}
+		sentinel := sentinelOf(pc, ret, shape)
+		if sentinel == "" && inner.Sentinel != "" && passesOn(pc, ret, shape) {
+			sentinel = inner.Sentinel // return nil, err (or its wrapping)
+		}
+		found = &Helper{Param: param, Shape: shape, SDK: inner.SDK, Sentinel: sentinel, Responses: inner.Responses, State: inner.State}
+		return false
+	})
+	return found
+}
+
+// passesOn reports a return whose error result is a local error value
+// (the inner helper's error, or fmt.Errorf wrapping one): it carries the
+// inner helper's sentinel on.
+func passesOn(pc *source.Package, ret *ast.ReturnStmt, shape Shape) bool {
+	if shape.Err < 0 || shape.Err >= len(ret.Results) {
+		return false
+	}
+	local := false
+	ast.Inspect(ret.Results[shape.Err], func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			if v, ok := pc.Info.Uses[id].(*types.Var); ok && source.IsLocal(v) && types.Implements(v.Type(), errorIface) {
+				local = true
+			}
+		}
+		return !local
+	})
+	return local
 }

@@ -55,3 +55,19 @@ func Has(responses mcp.InputResponseMap, key string) bool {
 	_, ok := responses[key]
 	return ok
 }
+
+// Decision is a helper of a helper: Require's error, passed on, says the
+// answer is missing, with Require's sentinel.
+func Decision(req *mcp.CallToolRequest, key string) (bool, error) { // want Decision:`answerHelper\(1\)` Decision:`decision\(0=true,none=false,Require\)`
+	res, err := Require(req, key)
+	if err != nil {
+		return false, err
+	}
+	return res.Action == "accept", nil
+}
+
+// Answered returns the answer and its comma-ok as they are.
+func Answered(req *mcp.CallToolRequest, key string) (*mcp.ElicitResult, bool) { // want Answered:`answerHelper\(1\)`
+	res, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
+	return res, ok && res != nil
+}

@@ -4,6 +4,7 @@ package answeruse
 
 import (
 	"context"
+	"errors"
 
 	gomcp "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -78,4 +79,30 @@ func tag(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolRes
 		return ask("tag"), nil, nil
 	}
 	return &mcp.CallToolResult{}, nil, nil
+}
+
+// transfer fails on Decision's sentinel when something else was answered.
+func transfer(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	ok, err := answerlib.Decision(req, "transfer")
+	switch {
+	case errors.Is(err, answerlib.ErrNoAnswer) && len(req.Params.InputResponses) == 0:
+		return ask("transfer"), nil, nil
+	case errors.Is(err, answerlib.ErrNoAnswer):
+		return nil, nil, err // want `the call fails here when the answer to "transfer" is missing.*\(round-trip\)`
+	case err != nil || !ok:
+		return &mcp.CallToolResult{}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+// archive asks on the first round only, through Answered.
+func archive(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, answered := answerlib.Answered(req, "archive")
+	if !answered {
+		if req.Params.RequestState == "" {
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"archive": &mcp.ElicitParams{Message: "Archive?"}}, RequestState: "asked"}, nil, nil
+		}
+		return &mcp.CallToolResult{IsError: true}, nil, nil // want `the call fails here when the answer to "archive" is missing.*\(round-trip\)`
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(res.Action)}}}, nil, nil
 }
