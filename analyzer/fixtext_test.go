@@ -36,7 +36,7 @@ var fixRuns = map[string]struct {
 	"answers":   {analyzer.Config{Disable: prooftest.Direct()}, []string{"contentschema", "fixes"}},
 	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "methodvalue", "countedanswers", "inprocesstest", "pinnedtest"}},
 	"migrate": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
-		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatemwinit", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects"}},
+		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatemwinit", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects", "migratekept"}},
 	"replaysafe":   {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip), ReplaySafe: []string{"(*effectstore.Store).Touch"}}, []string{"migrateeffectsmcp"}},
 	"schemarepair": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckSchema)}, []string{"schemarepair"}},
 	"failopen":     {analyzer.Config{Disable: prooftest.Only(analyzer.CheckFailOpen)}, []string{"failopengosdk", "failopenmcpgo", "failopenproj"}},
@@ -55,7 +55,7 @@ var fixtureFixes = []struct {
 }{
 	{"answers", []string{"contentschema", "fixes"}},
 	{"roundtrip", []string{"roundtripgosdk", "roundtripmcpgo", "fiximports", "kindsgosdk", "kindsmcpgo", "inprocessserved", "inprocesstest", "pinnedtest"}},
-	{"migrate", []string{"migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects"}},
+	{"migrate", []string{"migrategosdk", "migratemcpgo", "migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects", "migratekept"}},
 	{"replaysafe", []string{"migrateeffectsmcp"}},
 	{"schemarepair", []string{"schemarepair"}},
 	{"capabilities", []string{"capsgosdk", "capsmcpgo", "capslib", "capsuse", "capsmiddleware", "capsmwgosdk", "capsmwmcpgo"}},

@@ -188,8 +188,8 @@ func standalone(args []string) int {
 					fmt.Fprintf(os.Stderr, "elicitlint: %v\n", err)
 					status = exitError
 				}
-				if more.applied == 0 {
-					break
+				if more.applied == 0 || more.files == 0 {
+					break // nothing changed: another round would find the same
 				}
 				fmt.Fprintf(os.Stderr, "elicitlint: applied %s in %s that the first fixes made possible\n", plural(more.applied, "more fix"), plural(more.files, "file"))
 			}
