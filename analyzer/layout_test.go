@@ -77,7 +77,7 @@ func TestLayout(t *testing.T) {
 	if len(imports) < 20 {
 		t.Fatalf("found only %d packages; is the walk broken?", len(imports))
 	}
-	lower := []string{"internal/source", "internal/ifaces", "internal/flow", "internal/failflow", "internal/fix", "internal/mcpsdk", "internal/config", "internal/report"}
+	lower := []string{"internal/source", "internal/ifaces", "internal/answers", "internal/flow", "internal/failflow", "internal/fix", "internal/mcpsdk", "internal/config", "internal/report"}
 	built := []string{"internal/model", "internal/check", "internal/migrate"}
 	// pending are packages allowed past the limit until they are split,
 	// with their ceiling: internal/migrate grew past it with the

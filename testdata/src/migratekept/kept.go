@@ -15,12 +15,12 @@ import (
 
 type Toolkit struct{}
 
-func form(msg string) *mcp.ElicitParams {
+func form(msg string) *mcp.ElicitParams { // want form:`elicitWrapper\(0:Message\) mode=form`
 	return &mcp.ElicitParams{Message: msg, RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}
 }
 
 // ask reports whether the user accepted.
-func (t *Toolkit) ask(ctx context.Context, ss *mcp.ServerSession, msg string) (bool, error) {
+func (t *Toolkit) ask(ctx context.Context, ss *mcp.ServerSession, msg string) (bool, error) { // want ask:`elicitWrapper\(2:Message\) mode=form`
 	res, err := ss.Elicit(ctx, form(msg)) // want "ServerSession.Elicit fails .*; no automatic fix: its round-trip version askRoundTrip is there, and the calls left are in functions kept for callers that still make the direct request; .*\\(round-trip\\)"
 	if err != nil {
 		return false, fmt.Errorf("ask: %w", err)
@@ -36,7 +36,7 @@ func (t *Toolkit) ask(ctx context.Context, ss *mcp.ServerSession, msg string) (b
 }
 
 // askRoundTrip is ask on the round trip of protocol 2026-07-28.
-func (t *Toolkit) askRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key string, msg string) (bool, *mcp.CallToolResult, error) {
+func (t *Toolkit) askRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key string, msg string) (bool, *mcp.CallToolResult, error) { // want askRoundTrip:`elicitWrapper\(3:Message\) mode=form`
 	res, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
 	if !ok {
 		if caps := req.ClientCapabilities(); caps != nil && caps.Elicitation != nil {
@@ -55,7 +55,7 @@ func (t *Toolkit) askRoundTrip(ctx context.Context, req *mcp.CallToolRequest, ke
 }
 
 // confirmed refuses when it cannot ask.
-func (t *Toolkit) confirmed(ctx context.Context, ss *mcp.ServerSession, msg string) bool {
+func (t *Toolkit) confirmed(ctx context.Context, ss *mcp.ServerSession, msg string) bool { // want confirmed:`elicitWrapper\(2:Message\) mode=form`
 	ok, err := t.ask(ctx, ss, msg)
 	if err != nil {
 		return false
@@ -65,7 +65,7 @@ func (t *Toolkit) confirmed(ctx context.Context, ss *mcp.ServerSession, msg stri
 
 // confirmedRoundTrip is confirmed on the round trip of protocol
 // 2026-07-28.
-func (t *Toolkit) confirmedRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key string, ss *mcp.ServerSession, msg string) (bool, *mcp.CallToolResult) {
+func (t *Toolkit) confirmedRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key string, ss *mcp.ServerSession, msg string) (bool, *mcp.CallToolResult) { // want confirmedRoundTrip:`elicitWrapper\(4:Message\) mode=form`
 	ok, ask, err := t.askRoundTrip(ctx, req, key, msg)
 	if ask != nil {
 		return false, ask
