@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -229,6 +228,51 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 	return
 }
 
+// eraOlder reports whether n is in the branch of a test of the protocol
+// (server.IsModernRequest(ctx), info.Modern) taken by older requests,
+// within its function: the else of a true test, the body of a negated
+// one. Only such tests are read, so that a variable tested around its
+// own assignment (if !found { found = ... }) is not followed in a circle.
+func (pc *Pkg) eraOlder(n ast.Node) bool {
+	file := pc.FileOf(n.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+	for i := 1; i < len(path); i++ {
+		switch p := path[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			cond, negated := ast.Unparen(p.Cond), false
+			if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				cond, negated = ast.Unparen(u.X), true
+			}
+			if !pc.isModernCond(cond) {
+				continue
+			}
+			if path[i-1] == ast.Node(p.Else) && !negated || path[i-1] == ast.Node(p.Body) && negated {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isModernCond reports a call or field that is true exactly on the round
+// trip's protocol.
+func (pc *Pkg) isModernCond(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
+		return fn != nil && pc.isModernTest(fn, nil)
+	case *ast.SelectorExpr:
+		obj, _ := pc.Info.Uses[x.Sel].(*types.Var)
+		return obj != nil && pc.isModernTest(obj, pc.Info.TypeOf(x.X))
+	}
+	return false
+}
+
 // boolDefsHeld returns what holds when a bool variable given several
 // values is true: what each value that may be true says, with what holds
 // where it is given, over all of them. A session's capabilities tested
@@ -246,10 +290,8 @@ func (pc *Pkg) boolDefsHeld(defs []varDef, depth int) Held {
 			continue // the zero value, or false: it never makes the variable true
 		}
 		t, _ := pc.condHeld(d.rhs, depth+1)
-		if file := pc.FileOf(d.rhs.Pos()); file != nil {
-			path, _ := astutil.PathEnclosingInterval(file, d.rhs.Pos(), d.rhs.End())
-			slices.Reverse(path) // from the file down
-			t = t.union(pc.HeldAt(path))
+		if pc.eraOlder(d.rhs) {
+			t.Older = true
 		}
 		if t.Older {
 			t.Req, t.Sess = t.Req|t.Sess, 0

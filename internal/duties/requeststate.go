@@ -5,9 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 	"sync"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
@@ -449,12 +449,12 @@ func (sf *stateFlow) callTaint(call *ast.CallExpr) Taint {
 	if fn == nil {
 		return 0
 	}
-	switch stdKind(fn) {
-	case stdParse:
+	switch effect.KindOfValue(fn) {
+	case effect.ValueParse:
 		return TaintParsed | in&TaintDecoded
-	case stdDecode:
+	case effect.ValueDecode:
 		return TaintParsed | TaintDecoded
-	case stdFormat:
+	case effect.ValueFormat:
 		return in
 	}
 	for i, a := range call.Args {
@@ -527,8 +527,8 @@ func (sf *stateFlow) run() {
 				if fn == nil || len(n.Args) == 0 {
 					return true
 				}
-				k := stdKind(fn)
-				if k != stdDecode && k != stdParse {
+				k := effect.KindOfValue(fn)
+				if k != effect.ValueDecode && k != effect.ValueParse {
 					return true
 				}
 				var in Taint
@@ -539,7 +539,7 @@ func (sf *stateFlow) run() {
 					return true
 				}
 				out := TaintParsed | in&TaintDecoded
-				if k == stdDecode {
+				if k == effect.ValueDecode {
 					out |= TaintDecoded
 				}
 				for _, a := range n.Args {
@@ -572,69 +572,4 @@ func (sf *stateFlow) returnsTaint() (parses, decodes bool) {
 		return true
 	})
 	return parses, decodes
-}
-
-// Standard library functions, by what they do with the state.
-type stdFuncKind uint8
-
-const (
-	stdOther  stdFuncKind = iota // anything else: a project's function, os.Remove
-	stdParse                     // strings, strconv, ...: a part of it
-	stdDecode                    // base64, hex, JSON: a plain decoding
-	stdFormat                    // fmt.Sprintf: text made of it
-	stdQuiet                     // errors, logging: neither
-	stdTest                      // strings.HasPrefix...: a weak test
-	stdVerify                    // hmac.Equal, AEAD.Open...: an integrity check
-	stdHash                      // sha256.Sum256...: an unkeyed hash
-)
-
-// stdKind classifies a function of the standard library by its package
-// and name; every other function is stdOther.
-func stdKind(fn *types.Func) stdFuncKind {
-	if fn.Pkg() == nil {
-		return stdQuiet // error.Error
-	}
-	path, name := fn.Pkg().Path(), fn.Name()
-	switch path {
-	case "strings", "bytes":
-		switch {
-		case strings.HasPrefix(name, "HasPrefix"), strings.HasPrefix(name, "HasSuffix"), strings.HasPrefix(name, "Contains"), name == "EqualFold", name == "Equal", name == "Compare", strings.HasPrefix(name, "Index"):
-			return stdTest
-		}
-		return stdParse
-	case "strconv", "unicode/utf8", "net/url", "path", "path/filepath", "time", "slices", "maps", "sort", "unicode":
-		return stdParse
-	case "encoding/base64", "encoding/base32", "encoding/hex", "encoding/json", "encoding/xml", "encoding/gob", "encoding/csv", "encoding/binary", "encoding/pem", "compress/gzip", "compress/flate", "io":
-		return stdDecode
-	case "fmt":
-		switch {
-		case strings.HasPrefix(name, "Sscan"):
-			return stdParse
-		case strings.HasPrefix(name, "Sprint"), name == "Sprintf", name == "Append", name == "Appendf":
-			return stdFormat
-		}
-		return stdQuiet
-	case "errors", "log", "log/slog", "context":
-		return stdQuiet
-	case "crypto/hmac":
-		if name == "Equal" {
-			return stdVerify
-		}
-		return stdQuiet
-	case "crypto/subtle":
-		if name == "ConstantTimeCompare" {
-			return stdVerify
-		}
-	case "crypto/ed25519", "crypto/ecdsa", "crypto/rsa":
-		if strings.HasPrefix(name, "Verify") {
-			return stdVerify
-		}
-	case "crypto/cipher":
-		if name == "Open" {
-			return stdVerify
-		}
-	case "crypto/sha256", "crypto/sha1", "crypto/sha512", "crypto/md5", "crypto/sha3", "hash/fnv", "hash/crc32", "hash/crc64", "hash/adler32", "hash/maphash", "hash":
-		return stdHash
-	}
-	return stdOther
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -91,16 +92,16 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 		return
 	}
 	decoded := t&TaintDecoded != 0
-	switch stdKind(fn) {
-	case stdVerify:
+	switch effect.KindOfValue(fn) {
+	case effect.ValueVerify:
 		if (fn.Name() == "Equal" || fn.Name() == "ConstantTimeCompare") && !sf.hmacKeysOK() {
 			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: "an HMAC whose key comes from the request", Decoded: decoded})
 			return
 		}
 		sf.verified = true
-	case stdTest:
+	case effect.ValueTest:
 		sf.testCall(fn, call, path, decoded)
-	case stdOther:
+	case effect.ValueOther:
 		if pc.SDKs.OfPkg(fn) != nil {
 			return // minting the next state, building a result
 		}
@@ -205,7 +206,7 @@ func (sf *stateFlow) hashed(e ast.Expr, depth int) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			if fn, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); fn != nil && stdKind(fn) == stdHash {
+			if fn, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); fn != nil && effect.KindOfValue(fn) == effect.ValueHash {
 				found = true
 			}
 		case *ast.Ident:

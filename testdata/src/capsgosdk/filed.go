@@ -62,3 +62,19 @@ func registerFiled(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "invite-untested"}, inviteUntested)
 	mcp.AddTool(s, &mcp.Tool{Name: "invite-one"}, inviteOneTested)
 }
+
+// settled is given values inside an if on itself: read without going
+// round in a circle (a stack overflow on mcp-grafana before), and it
+// tests nothing.
+func settled(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	ready := false
+	for _, k := range []string{"a", "b"} {
+		if !ready {
+			ready = k == req.Params.Name
+		}
+	}
+	if !ready {
+		return done("not ready"), nil, nil
+	}
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"go": &mcp.ElicitParams{Message: "Go?"}}}, nil, nil // want `form elicitation request "go" is sent without a test.*\(capabilities\)`
+}
