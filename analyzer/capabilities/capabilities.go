@@ -23,7 +23,6 @@ import (
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -71,14 +70,9 @@ func Run(c *check.Pass) {
 // newSite reads what the request at u needs; nil when that cannot be
 // told.
 func newSite(c *check.Pass, u *model.KeyUse) *site {
-	file := c.FileOf(u.At.Pos())
-	if file == nil {
+	path := c.PathTo(u.At)
+	if path == nil {
 		return nil
-	}
-	rev, _ := astutil.PathEnclosingInterval(file, u.At.Pos(), u.At.End())
-	path := make([]ast.Node, len(rev))
-	for i, n := range rev {
-		path[len(rev)-1-i] = n
 	}
 	s := &site{use: u, path: path}
 	value := requestValue(path)
@@ -226,19 +220,8 @@ func report(c *check.Pass, s *site, inReturn int) {
 // the request was filed.
 func sentGuarded(c *check.Pass, s *site) bool {
 	v := filedInto(c, s.path)
-	fnNode, _ := source.Enclosing(s.path)
-	if v == nil || fnNode == nil {
-		return false
-	}
-	var body *ast.BlockStmt
-	switch f := fnNode.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
-	file := c.FileOf(s.use.At.Pos())
-	if body == nil || file == nil {
+	_, body := source.Enclosing(s.path)
+	if v == nil || body == nil {
 		return false
 	}
 	sent := 0
@@ -252,12 +235,7 @@ func sentGuarded(c *check.Pass, s *site) bool {
 				return true
 			}
 			sent++
-			rev, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
-			path := make([]ast.Node, len(rev))
-			for i, x := range rev {
-				path[len(rev)-1-i] = x
-			}
-			h, known := c.HeldThrough(path, s.use.SDK)
+			h, known := c.HeldThrough(c.PathTo(n), s.use.SDK)
 			if !known || s.anyMode && h.Req&s.need == 0 || !s.anyMode && h.Req&s.need != s.need {
 				guarded = false
 			}

@@ -186,15 +186,7 @@ func (fo *failOpen) actionStmtBefore(pos token.Pos) (ast.Stmt, string) {
 }
 
 // funcBody is the body of the function the flow runs in.
-func (fo *failOpen) funcBody() *ast.BlockStmt {
-	switch f := fo.Fn.Syntax().(type) {
-	case *ast.FuncDecl:
-		return f.Body
-	case *ast.FuncLit:
-		return f.Body
-	}
-	return nil
-}
+func (fo *failOpen) funcBody() *ast.BlockStmt { return source.FuncBody(fo.Fn.Syntax()) }
 
 // isAction reports a read of the site's answer's action.
 func (fo *failOpen) isAction(e ast.Expr) bool {

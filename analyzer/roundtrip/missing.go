@@ -82,7 +82,7 @@ func (rt *roundTripCheck) missingAnswers() {
 		check(r, answers.Direct, "")
 	}
 	for _, c := range rt.helperReads(asked) {
-		check(c.use, c.shape, c.sentinel)
+		check(c.use, c.h.Shape, c.h.Sentinel)
 	}
 }
 

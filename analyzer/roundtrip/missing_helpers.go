@@ -96,9 +96,8 @@ func (rt *roundTripCheck) constStrings(e ast.Expr, fn ast.Node, depth int) []str
 // key, in a function that asks: use is the read it stands for, at the key
 // argument.
 type helperCall struct {
-	use      *model.KeyUse
-	shape    answers.Shape
-	sentinel string
+	use *model.KeyUse
+	h   *answers.Helper
 }
 
 // helperReads returns the calls of answer helpers in the functions that
@@ -139,7 +138,7 @@ func (rt *roundTripCheck) helperUses() []helperCall {
 				}
 				key, _ := source.ConstString(rt.Info, call.Args[h.Param])
 				use := &model.KeyUse{SDK: sdk, Key: key, At: call.Args[h.Param], Fn: fn}
-				rt.helpers = append(rt.helpers, helperCall{use, h.Shape, h.Sentinel})
+				rt.helpers = append(rt.helpers, helperCall{use, h})
 			})
 		}
 	})
@@ -166,26 +165,11 @@ type keyCall struct {
 // function declaration holding it, the calls of that function that give
 // the parameter a constant, each in the function that makes it.
 func (rt *roundTripCheck) keyParamCalls(u *model.KeyUse) []keyCall {
-	decl, ok := u.Fn.(*ast.FuncDecl)
-	if !ok || u.Key != "" {
+	if u.Key != "" {
 		return nil
 	}
-	id, ok := ast.Unparen(keyExpr(u.At)).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	fn, _ := rt.Info.Defs[decl.Name].(*types.Func)
+	fn, param := answers.KeyParam(rt.Package, u.Fn, u.At)
 	if fn == nil {
-		return nil
-	}
-	param := -1
-	params := fn.Type().(*types.Signature).Params()
-	for i := range params.Len() {
-		if params.At(i) == rt.Info.Uses[id] {
-			param = i
-		}
-	}
-	if param < 0 {
 		return nil
 	}
 	sites, _ := rt.CallSites(fn)

@@ -50,29 +50,11 @@ type KeyRead struct {
 func Helpers(pc *source.Package, reads []KeyRead) map[*types.Func]*Helper {
 	var helpers map[*types.Func]*Helper
 	for _, r := range reads {
-		decl, ok := r.Fn.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		id, ok := ast.Unparen(r.At.(ast.Expr)).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		fn, _ := pc.Info.Defs[decl.Name].(*types.Func)
+		fn, param := KeyParam(pc, r.Fn, r.At)
 		if fn == nil || helpers[fn] != nil {
 			continue
 		}
-		sig := fn.Type().(*types.Signature)
-		param := -1
-		for i := range sig.Params().Len() {
-			if sig.Params().At(i) == pc.Info.Uses[id] {
-				param = i
-			}
-		}
-		if param < 0 {
-			continue
-		}
-		shape, fails := ResultShape(pc.Info, sig)
+		shape, fails := ResultShape(pc.Info, fn.Type().(*types.Signature))
 		if fails == nil {
 			continue
 		}
@@ -166,12 +148,7 @@ func viaHelper(pc *source.Package, decl *ast.FuncDecl, fn *types.Func, own map[*
 		if !ok {
 			return true
 		}
-		param := -1
-		for i := range sig.Params().Len() {
-			if sig.Params().At(i) == pc.Info.Uses[id] {
-				param = i
-			}
-		}
+		param := source.ParamIndex(sig.Params(), pc.Info.Uses[id])
 		if param < 0 {
 			return true
 		}
@@ -207,4 +184,28 @@ func passesOn(pc *source.Package, ret *ast.ReturnStmt, shape Shape) bool {
 		return !local
 	})
 	return local
+}
+
+// KeyParam returns the function declaration fn holding a key at (of a
+// read or a request) that is one of its parameters, with its index; nil
+// and -1 otherwise.
+func KeyParam(pc *source.Package, fn ast.Node, at ast.Node) (*types.Func, int) {
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return nil, -1
+	}
+	e, _ := at.(ast.Expr)
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, -1
+	}
+	obj, _ := pc.Info.Defs[decl.Name].(*types.Func)
+	if obj == nil {
+		return nil, -1
+	}
+	i := source.ParamIndex(obj.Type().(*types.Signature).Params(), pc.Info.Uses[id])
+	if i < 0 {
+		return nil, -1
+	}
+	return obj, i
 }

@@ -32,9 +32,9 @@ type keptWrite struct {
 // values written are judged by where they come from alone.
 func (pc *Pkg) indexKept() {
 	var writes []keptWrite
-	add := func(place types.Object, value ast.Expr, keyed bool) {
-		if place != nil && pc.isCapsValue(value) {
-			writes = append(writes, keptWrite{place: place, value: value, keyed: keyed})
+	add := func(w keptWrite) {
+		if w.place != nil && pc.isCapsValue(w.value) {
+			writes = append(writes, w)
 		}
 	}
 	recvs := pc.handlerReceivers()
@@ -47,26 +47,26 @@ func (pc *Pkg) indexKept() {
 				}
 				for i, l := range n.Lhs {
 					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-						add(pc.place(ix.X), n.Rhs[i], true)
-					} else {
-						add(pc.place(l), n.Rhs[i], false)
-						if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(writes) > 0 && writes[len(writes)-1].value == n.Rhs[i] {
-							if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && recvs[pc.Info.Uses[id]] {
-								writes[len(writes)-1].lasting = true
-							}
-						}
+						add(keptWrite{place: pc.place(ix.X), value: n.Rhs[i], keyed: true})
+						continue
 					}
+					w := keptWrite{place: pc.place(l), value: n.Rhs[i]}
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+						id, _ := ast.Unparen(sel.X).(*ast.Ident)
+						w.lasting = id != nil && recvs[pc.Info.Uses[id]]
+					}
+					add(w)
 				}
 			case *ast.CallExpr:
 				if recv, arg := source.SyncMapStore(pc.Info, n); recv != nil {
-					add(pc.place(recv), arg, true)
+					add(keptWrite{place: pc.place(recv), value: arg, keyed: true})
 				}
 			case *ast.CompositeLit:
 				for _, el := range n.Elts {
 					if kv, ok := el.(*ast.KeyValueExpr); ok {
 						if id, ok := kv.Key.(*ast.Ident); ok {
 							if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() {
-								add(v, kv.Value, false)
+								add(keptWrite{place: v, value: kv.Value})
 							}
 						}
 					}

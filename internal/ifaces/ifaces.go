@@ -106,7 +106,7 @@ func Find(pc *source.Package, lookup func(path, name string) types.Object) []Cal
 		return nil
 	}
 	for _, f := range pc.Pass.Files {
-		if strings.HasSuffix(pc.Pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		if pc.TestFile(f) {
 			continue
 		}
 		source.WalkWithPath(f, w.node)

@@ -2,7 +2,6 @@ package ifaces
 
 import (
 	"go/types"
-	"strings"
 	"sync"
 
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -21,7 +20,7 @@ func Values(pc *source.Package) func(*types.TypeName) ([]types.Type, bool) {
 	walked := sync.OnceValue(func() *ifaceWalk {
 		w := &ifaceWalk{pc: pc, all: true, ifaces: map[*types.TypeName]*iface{}, keys: map[types.Object]*keyValues{}}
 		for _, f := range pc.Pass.Files {
-			if !strings.HasSuffix(pc.Pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			if !pc.TestFile(f) {
 				source.WalkWithPath(f, w.node)
 			}
 		}

@@ -72,8 +72,18 @@ func (pc *Package) ifaceEffect(tn *types.TypeName, fn *types.Func) (effect.Effec
 }
 
 // closedIface reports whether no other package can put a value into tn,
-// an interface of the package (see above).
+// an interface of the package (see above), decided once per interface:
+// it reads the package's whole scope.
 func (pc *Package) closedIface(tn *types.TypeName) bool {
+	if c, ok := pc.closed.Load(tn); ok {
+		return c.(bool)
+	}
+	c := pc.closedNow(tn)
+	pc.closed.Store(tn, c)
+	return c
+}
+
+func (pc *Package) closedNow(tn *types.TypeName) bool {
 	it := tn.Type().Underlying().(*types.Interface)
 	for m := range it.Methods() {
 		if !m.Exported() {

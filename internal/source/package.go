@@ -37,6 +37,8 @@ type Package struct {
 	// code shows put into an interface, and whether they are all known
 	// (internal/ifaces.Values); nil when not set (see iface_effects.go).
 	IfaceValues func(*types.TypeName) ([]types.Type, bool)
+	// closed caches closedIface, by interface.
+	closed sync.Map
 	// noReturnFuncs are the package's functions that never return,
 	// computed on first need (see noReturn).
 	noReturnOnce  sync.Once

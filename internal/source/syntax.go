@@ -5,9 +5,11 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -565,4 +567,16 @@ func Conjuncts(e ast.Expr) []ast.Expr {
 		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
 	}
 	return []ast.Expr{ast.Unparen(e)}
+}
+
+// PathTo returns the nodes from n's file down to n, or nil when its file
+// is not the package's.
+func (pc *Package) PathTo(n ast.Node) []ast.Node {
+	file := pc.FileOf(n.Pos())
+	if file == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+	slices.Reverse(path)
+	return path
 }
