@@ -9,7 +9,6 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -163,6 +162,9 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 	if depth > maxDepth {
 		return
 	}
+	if pc.isModernCond(ast.Unparen(e)) {
+		return Held{}, Held{Older: true}
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
@@ -199,17 +201,11 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 		if fn == nil {
 			return
 		}
-		if pc.isModernTest(fn, nil) {
-			return Held{}, Held{Older: true}
-		}
 		if df := pc.dutyFuncOf(fn); df != nil {
 			return df.WhenTrue, Held{}
 		}
 	case *ast.SelectorExpr:
-		if obj, ok := pc.Info.Uses[e.Sel].(*types.Var); ok {
-			if pc.isModernTest(obj, pc.Info.TypeOf(e.X)) {
-				return Held{}, Held{Older: true}
-			}
+		if _, ok := pc.Info.Uses[e.Sel].(*types.Var); ok {
 			if h, ok := pc.rootsListChanged(e, depth); ok {
 				return h, Held{}
 			}
@@ -228,35 +224,53 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 	return
 }
 
-// eraOlder reports whether n is in the branch of a test of the protocol
-// (server.IsModernRequest(ctx), info.Modern) taken by older requests,
-// within its function: the else of a true test, the body of a negated
-// one. Only such tests are read, so that a variable tested around its
-// own assignment (if !found { found = ... }) is not followed in a circle.
+// eraOlder reports whether n runs only for requests of an older protocol
+// by a test of the protocol around it, within its function
+// (server.IsModernRequest(ctx), info.Modern): the else of such a test,
+// the body of its negation, or a case of a tagless switch after a case
+// that is such a test (default included). Only such tests are read, so
+// that a variable tested around its own assignment (if !found { found =
+// ... }) is not followed in a circle.
 func (pc *Pkg) eraOlder(n ast.Node) bool {
-	file := pc.FileOf(n.Pos())
-	if file == nil {
-		return false
-	}
-	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
-	for i := 1; i < len(path); i++ {
-		switch p := path[i].(type) {
+	path := pc.PathTo(n)
+	for i := len(path) - 1; i > 0; i-- {
+		switch p := path[i-1].(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			cond, negated := ast.Unparen(p.Cond), false
-			if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-				cond, negated = ast.Unparen(u.X), true
+			if modern, ok := pc.modernCond(p.Cond); ok && (path[i] == p.Else && modern || path[i] == ast.Node(p.Body) && !modern) {
+				return true
 			}
-			if !pc.isModernCond(cond) {
+		case *ast.CaseClause:
+			sw := taglessCase(path, i)
+			if sw == nil {
 				continue
 			}
-			if path[i-1] == ast.Node(p.Else) && !negated || path[i-1] == ast.Node(p.Body) && negated {
-				return true
+			for _, e := range p.List {
+				if modern, ok := pc.modernCond(e); ok && !modern {
+					return true
+				}
+			}
+			for _, e := range earlierCases(sw, p) {
+				if modern, ok := pc.modernCond(e); ok && modern {
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// modernCond reads a test of the protocol: ok is set when e is a call or
+// field that is true exactly on the round trip's protocol (modern), or
+// its negation (!modern).
+func (pc *Pkg) modernCond(e ast.Expr) (modern, ok bool) {
+	e = ast.Unparen(e)
+	if u, isNot := e.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
+		m, ok := pc.modernCond(u.X)
+		return !m, ok
+	}
+	return true, pc.isModernCond(e)
 }
 
 // isModernCond reports a call or field that is true exactly on the round
@@ -601,19 +615,17 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 				h = h.union(f)
 			}
 		case *ast.CaseClause:
-			if i >= 3 {
-				if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil && isStmtOf(p.Body, child) {
-					var c Held
-					for k, e := range p.List {
-						t, _ := pc.condHeld(e, 0)
-						if k == 0 {
-							c = t
-						} else {
-							c = c.intersect(t)
-						}
+			if sw := taglessCase(path, i); sw != nil {
+				var c Held
+				for k, e := range p.List {
+					t, _ := pc.condHeld(e, 0)
+					if k == 0 {
+						c = t
+					} else {
+						c = c.intersect(t)
 					}
-					h = h.union(c).union(pc.earlierCasesFalse(sw, p, trues))
 				}
+				h = h.union(c).union(pc.earlierCasesFalse(sw, p, trues))
 			}
 			h = h.union(pc.exitsBefore(p.Body, child, trues))
 		case *ast.BlockStmt:
@@ -638,21 +650,30 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 // wherever it is written), unless a clause falls through into another.
 func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause, trues map[string]bool) Held {
 	var h Held
+	for _, e := range earlierCases(sw, cc) {
+		h = h.union(pc.falseGiven(e, trues))
+	}
+	return h
+}
+
+// earlierCases returns the case expressions of a tagless switch that are
+// false in clause cc: those of the clauses before it (of every clause, for
+// default, wherever it is written); none when a clause falls through
+// into another.
+func earlierCases(sw *ast.SwitchStmt, cc *ast.CaseClause) []ast.Expr {
+	var out []ast.Expr
 	for _, s := range sw.Body.List {
 		c := s.(*ast.CaseClause)
 		if n := len(c.Body); n > 0 {
 			if br, ok := c.Body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
-				return Held{}
+				return nil
 			}
 		}
-		if c == cc || (len(cc.List) > 0 && c.Pos() > cc.Pos()) {
-			continue
-		}
-		for _, e := range c.List {
-			h = h.union(pc.falseGiven(e, trues))
+		if c != cc && (len(cc.List) == 0 || c.Pos() < cc.Pos()) {
+			out = append(out, c.List...)
 		}
 	}
-	return h
+	return out
 }
 
 // truesAt returns the conditions known true where the last node of path
@@ -678,10 +699,8 @@ func (pc *Pkg) truesAt(path []ast.Node) map[string]bool {
 				add(p.Cond)
 			}
 		case *ast.CaseClause:
-			if len(p.List) == 1 && isStmtOf(p.Body, path[i]) && i >= 3 {
-				if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil {
-					add(p.List[0])
-				}
+			if len(p.List) == 1 && taglessCase(path, i) != nil {
+				add(p.List[0])
 			}
 		}
 	}
@@ -707,6 +726,19 @@ func (pc *Pkg) falseGiven(e ast.Expr, trues map[string]bool) Held {
 	}
 	_, f := pc.condHeld(e, 0)
 	return f
+}
+
+// taglessCase returns the tagless switch whose case clause, path[i-1],
+// holds path[i] among its statements; nil otherwise.
+func taglessCase(path []ast.Node, i int) *ast.SwitchStmt {
+	cc, ok := path[i-1].(*ast.CaseClause)
+	if !ok || i < 3 || !isStmtOf(cc.Body, path[i]) {
+		return nil
+	}
+	if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil {
+		return sw
+	}
+	return nil
 }
 
 func isStmtOf(list []ast.Stmt, n ast.Node) bool {

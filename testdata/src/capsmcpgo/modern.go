@@ -84,3 +84,25 @@ func sessionFlag(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 	}
 	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil // want `elicitation request "job" is guarded by the session's capabilities, not this request's.*\(capabilities\)`
 }
+
+// eraSwitch sets the flag in the cases of a tagless switch: the default
+// follows the protocol test, so it runs for older clients only.
+func eraSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "job") != nil {
+		return mcp.NewToolResultText("scheduled"), nil
+	}
+	var canAsk bool
+	switch {
+	case server.IsModernRequest(ctx):
+		info := server.RequestProtocolInfoFromContext(ctx)
+		canAsk = info.ClientCapabilities != nil && info.ClientCapabilities.Elicitation != nil
+	default:
+		if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+			canAsk = s.GetClientCapabilities().Elicitation != nil
+		}
+	}
+	if !canAsk {
+		return mcp.NewToolResultError("scheduling needs a client that can confirm"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil
+}
