@@ -49,12 +49,18 @@ func (e Effect) String() string {
 type Fact struct {
 	Effect Effect
 	Why    string
+	// Unseen is set when Why names a call elicitlint cannot see into (of
+	// another module, of a function value), not a write.
+	Unseen bool
 }
 
 func (*Fact) AFact() {}
 
 func (f *Fact) String() string {
-	if f.Why != "" {
+	switch {
+	case f.Unseen:
+		return "effect " + f.Effect.String() + ": unseen " + f.Why
+	case f.Why != "":
 		return "effect " + f.Effect.String() + ": " + f.Why
 	}
 	return "effect " + f.Effect.String()
@@ -194,6 +200,17 @@ func Qualified(fn *types.Func) string {
 		return "(*" + pkg + "." + name + ")." + fn.Name()
 	}
 	return pkg + "." + name + "." + fn.Name()
+}
+
+// Pattern is the -replay-safe pattern that names fn, with its package by
+// the last element of its path.
+func Pattern(fn *types.Func) string {
+	q := Qualified(fn)
+	if fn.Pkg() == nil {
+		return q
+	}
+	p := fn.Pkg().Path()
+	return strings.Replace(q, p+".", path.Base(p)+".", 1)
 }
 
 // Patterns are the -replay-safe setting: calls an author vouches for,

@@ -127,6 +127,9 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 			}
 		}
 	}
+	if f.root != nil && !f.valueOnly() {
+		f.root = f.lift(f.root)
+	}
 	switch {
 	case f.root == nil && !f.errorDecision(),
 		f.errV == nil && f.okV == nil && !site.RoundTrip:

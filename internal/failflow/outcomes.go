@@ -207,7 +207,10 @@ func (f *Flow) WorkReached(want Set) *Reached {
 			return
 		}
 		switch {
-		case s&want != 0 && acceptOnly(s&rest):
+		case s&want != 0 && acceptOnly(s&rest&^Pre):
+			// Paths that never asked (a condition before the request
+			// chose not to) may share the work: the paths that asked
+			// still leave on every refusal.
 			if earlier(instr, into) {
 				into = instr
 			}

@@ -118,7 +118,9 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 		return outs
 	}
 	if yesIdx, twoSided, _, ok := f.missingTest(cond); ok {
-		yes := s & NoneAny
+		// Paths that have not asked pass either way (the variable may
+		// hold another error there).
+		yes := s & (NoneAny | Pre)
 		if s&Unknown != 0 {
 			yes |= None
 		}
@@ -273,17 +275,17 @@ func (f *Flow) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sentinel 
 		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
 			v, other := pair[0], pair[1]
 			switch {
-			case flow.IsNilConst(other) && v == f.errV && v != nil:
+			case flow.IsNilConst(other) && f.isErr(v):
 				return 1 - eq, true, nil, true
 			case flow.IsNilConst(other) && v == f.root && !f.valueOnly():
 				return eq, true, nil, true
-			case v == f.errV && v != nil && sentinelOf(other) != nil:
+			case f.isErr(v) && sentinelOf(other) != nil:
 				return eq, false, sentinelOf(other), true
 			}
 		}
 	case *ssa.Call:
 		if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
-			if len(x.Call.Args) == 2 && x.Call.Args[0] == f.errV && f.errV != nil {
+			if len(x.Call.Args) == 2 && f.isErr(x.Call.Args[0]) {
 				var g *ssa.Global
 				if fn.Name() == "Is" {
 					g = sentinelOf(x.Call.Args[1])
@@ -293,6 +295,60 @@ func (f *Flow) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sentinel 
 		}
 	}
 	return 0, false, nil, false
+}
+
+// isErr reports the request's error: errV itself, or a variable that
+// holds it on every path through the request and something else only on
+// paths that never made it (var err error; if s != nil { res, err =
+// s.Elicit(...) } else { err = errNoSession }), a phi whose other edges
+// come from blocks the request does not reach.
+func (f *Flow) isErr(v ssa.Value) bool {
+	if v == nil || f.errV == nil {
+		return false
+	}
+	return v == f.errV || f.errPhi(v, 3)
+}
+
+func (f *Flow) errPhi(v ssa.Value, depth int) bool {
+	phi, ok := v.(*ssa.Phi)
+	return ok && depth > 0 && f.holds(phi, func(e ssa.Value) bool { return e == f.errV || f.errPhi(e, depth-1) })
+}
+
+// holds reports a phi that is a value is() accepts on every path through
+// the request, and something else only on paths that never made it: its
+// other edges come from blocks the request does not reach.
+func (f *Flow) holds(phi *ssa.Phi, is func(ssa.Value) bool) bool {
+	if f.def == nil {
+		return false
+	}
+	has := false
+	for i, e := range phi.Edges {
+		switch {
+		case is(e):
+			has = true
+		case reaches(f.def.Block(), phi.Block().Preds[i]):
+			return false // another value after the request
+		}
+	}
+	return has
+}
+
+// lift returns the variable that holds the answer v, when v goes only
+// into it (var res *mcp.ElicitResult; if ok { res, err = s.Elicit(...) }):
+// the phi that is v on every path through the request.
+func (f *Flow) lift(v ssa.Value) ssa.Value {
+	for range 3 {
+		refs := v.Referrers()
+		if refs == nil || len(*refs) != 1 {
+			return v
+		}
+		phi, ok := (*refs)[0].(*ssa.Phi)
+		if !ok || !f.holds(phi, func(e ssa.Value) bool { return e == v }) {
+			return v
+		}
+		v = phi
+	}
+	return v
 }
 
 // Sentinels returns the error variables of the tests through which a path
@@ -370,7 +426,7 @@ func (f *Flow) errOnly(v ssa.Value, depth int) (only, uses bool) {
 	if v == nil || depth == 0 {
 		return false, false
 	}
-	if v == f.errV {
+	if f.isErr(v) {
 		return true, true
 	}
 	switch x := v.(type) {
@@ -425,7 +481,7 @@ func (f *Flow) asTarget(a *ssa.Alloc) bool {
 			if !ok {
 				continue
 			}
-			if fn, ok := call.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "As" && len(call.Call.Args) == 2 && call.Call.Args[0] == f.errV {
+			if fn, ok := call.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "As" && len(call.Call.Args) == 2 && f.isErr(call.Call.Args[0]) {
 				return true
 			}
 		}

@@ -105,6 +105,9 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 		}
 		return ValUnknown
 	case *ssa.Phi:
+		if x == f.root {
+			break // the variable that holds the answer (lift)
+		}
 		out := ValUnknown
 		for i, e := range x.Edges {
 			es := f.EdgeSet(x.Block().Preds[i], x.Block())
@@ -216,7 +219,7 @@ func (f *Flow) errNilTest(v ssa.Value) (bool, bool) {
 	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
 		return false, false
 	}
-	if bin.X == f.errV && flow.IsNilConst(bin.Y) || bin.Y == f.errV && flow.IsNilConst(bin.X) {
+	if f.isErr(bin.X) && flow.IsNilConst(bin.Y) || f.isErr(bin.Y) && flow.IsNilConst(bin.X) {
 		return (bin.Op == token.NEQ) != neg, true
 	}
 	return false, false
@@ -231,13 +234,13 @@ func (f *Flow) ValueSentinels(vals []ssa.Value) []*ssa.Global {
 		var g *ssa.Global
 		switch x := v.(type) {
 		case *ssa.Call:
-			if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "Is" && len(x.Call.Args) == 2 && x.Call.Args[0] == f.errV {
+			if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "Is" && len(x.Call.Args) == 2 && f.isErr(x.Call.Args[0]) {
 				g = sentinelOf(x.Call.Args[1])
 			}
 		case *ssa.BinOp:
-			if x.Op == token.EQL && x.X == f.errV {
+			if x.Op == token.EQL && f.isErr(x.X) {
 				g = sentinelOf(x.Y)
-			} else if x.Op == token.EQL && x.Y == f.errV {
+			} else if x.Op == token.EQL && f.isErr(x.Y) {
 				g = sentinelOf(x.X)
 			}
 		}

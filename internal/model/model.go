@@ -183,6 +183,9 @@ type Summaries struct {
 
 func summarise(pc *Model, d *Discovery) *Summaries {
 	s := &Summaries{}
+	// The duties first: the decision summaries below read which calls
+	// return what the client declared (failflow.Env.ClientDeclared).
+	pc.duties = duties.New(pc.Package, pc)
 	s.resultTypes = summariseResultTypes(pc, d)
 	s.wrappers = summariseWrappers(pc, d)
 	s.Schemas = summariseSchemas(pc)
@@ -198,7 +201,6 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 		}
 	}
 	s.Answers = answers.Helpers(pc.Package, reads)
-	pc.duties = duties.New(pc.Package, pc)
 	return s
 }
 

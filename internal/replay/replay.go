@@ -11,11 +11,14 @@ package replay
 
 import (
 	"go/ast"
+	"go/types"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Path judges the code of Fn, a handler or a function a handler
@@ -230,11 +233,26 @@ func ReadNote(texts []string) string {
 
 // WriteNote says, for a reason that refuses a fix, what bad writes when
 // that is deeper than bad itself (source.Why): the store a helper
-// changes, the token a check deletes.
+// changes, the token a check deletes. Where bad, or what it calls, is a
+// call elicitlint cannot see into, it says so, and names the
+// -replay-safe pattern that vouches for bad.
 func WriteNote(mod *model.Model, bad ast.Node) string {
-	why := mod.Why(bad)
-	if why == "" || strings.HasPrefix(why, "`"+mod.Short(bad)+"`") {
-		return ""
+	why, unseen := mod.Why(bad)
+	deeper := why != "" && !strings.HasPrefix(why, "`"+mod.Short(bad)+"`")
+	if !unseen {
+		if !deeper {
+			return ""
+		}
+		return ", and it writes: " + why
 	}
-	return ", and it writes: " + why
+	note := ", which elicitlint cannot see into"
+	if deeper {
+		note = ", and elicitlint cannot see into " + why
+	}
+	if call, ok := bad.(*ast.CallExpr); ok {
+		if fn, ok := typeutil.Callee(mod.Info, call).(*types.Func); ok && fn.Pkg() != nil {
+			note += " (if it only reads, vouch for it with -replay-safe='" + effect.Pattern(fn) + "')"
+		}
+	}
+	return note
 }

@@ -27,50 +27,53 @@ func (pc *Package) JudgeEffects() {
 }
 
 // FuncWhy says what a function of the package writes (see Why), or ""
-// when it writes nothing it can name.
-func (pc *Package) FuncWhy(fn *types.Func) string {
+// when it writes nothing it can name; unseen is set when that is a call
+// elicitlint cannot see into rather than a write.
+func (pc *Package) FuncWhy(fn *types.Func) (why string, unseen bool) {
 	if bad := pc.funcWrite(fn.Origin()); bad != nil {
-		return pc.Why(bad)
+		return pc.why(bad, 0)
 	}
-	return ""
+	return "", false
 }
 
 // Why says what writes in bad, a node an effect walk found (EffectsIn),
 // in words a message can quote: the deepest write the module shows, as
 // "`delete(s.tokens, tok)` in (*approval.TokenStore).Validate", through
 // the package's functions and the facts of its module's other packages.
-// It is "" for a call elicitlint cannot see into (of another module, of a
-// function value).
-func (pc *Package) Why(bad ast.Node) string { return pc.why(bad, 0) }
+// Where that is a call elicitlint cannot see into (of another module, of
+// a function value), it names the call, and unseen is set. It is "" when
+// nothing can be named.
+func (pc *Package) Why(bad ast.Node) (why string, unseen bool) { return pc.why(bad, 0) }
 
-func (pc *Package) why(bad ast.Node, depth int) string {
+func (pc *Package) why(bad ast.Node, depth int) (string, bool) {
+	unseen := false
 	if call, ok := bad.(*ast.CallExpr); ok {
 		switch callee := typeutil.Callee(pc.Info, call).(type) {
 		case *types.Builtin:
 		case *types.Func:
 			switch {
 			case callee.Pkg() == nil:
-				return ""
+				return "", false
 			case callee.Pkg() == pc.Pass.Pkg:
 				if inner := pc.funcWrite(callee.Origin()); inner != nil && depth <= 8 {
 					return pc.why(inner, depth+1)
 				}
-				return ""
+				return "", false
 			default:
 				if f := pc.EffectFact(callee); f != nil {
-					return f.Why
+					return f.Why, f.Unseen
 				}
-				if !IsStd(callee.Pkg().Path()) {
-					return ""
-				}
+				// The SDKs are judged by their table: what is not a
+				// read there sends to the client or changes a server.
+				unseen = !stdRoot(callee.Pkg().Path()) && pc.SDKs.OfPkg(callee) == nil
 			}
 		default:
-			return "" // a function value
+			unseen = true // a function value
 		}
 	}
 	text := pc.Short(bad)
 	if text == "" {
-		return "" // its source cannot be read (a cgo file)
+		return "", false // its source cannot be read (a cgo file)
 	}
 	where := "the handler"
 	if fd, ok := pc.enclosingFunc(bad.Pos()).(*ast.FuncDecl); ok {
@@ -78,7 +81,7 @@ func (pc *Package) why(bad ast.Node, depth int) string {
 			where = ShortName(fn)
 		}
 	}
-	return "`" + text + "` in " + where
+	return "`" + text + "` in " + where, unseen
 }
 
 // IsStd reports a standard package by its path (no dot in its first

@@ -72,13 +72,43 @@ var reaching = map[string][]string{
 // logFuncs are the logging functions and methods, by package: a line logged
 // before the request is logged on both calls, which the fix accepts (and
 // the docs say). Fatal and Panic are not here: they end the process.
+// The standard loggers and the widely used ones of other modules: their
+// functions, and the methods of their logger types (logTypes).
 var logFuncs = map[string][]string{
-	"log":      {"Print", "Printf", "Println"},
-	"log/slog": {"Debug", "DebugContext", "Info", "InfoContext", "Warn", "WarnContext", "Error", "ErrorContext", "Log", "LogAttrs"},
+	"log":                           {"Print", "Printf", "Println"},
+	"log/slog":                      {"Debug", "DebugContext", "Info", "InfoContext", "Warn", "WarnContext", "Error", "ErrorContext", "Log", "LogAttrs"},
+	"github.com/sirupsen/logrus":    levelLogs("Trace", "Debug", "Info", "Print", "Warn", "Warning", "Error"),
+	"go.uber.org/zap":               append(levelLogs("Debug", "Info", "Warn", "Error"), "Debugw", "Infow", "Warnw", "Errorw", "Log", "Logf", "Logw", "Logln"),
+	"github.com/hashicorp/go-hclog": {"Trace", "Debug", "Info", "Warn", "Error", "Log"},
+	"github.com/go-logr/logr":       {"Info", "Error"},
+	"k8s.io/klog/v2":                append(levelLogs("Info", "Warning", "Error"), "InfoS", "ErrorS", "InfoDepth", "WarningDepth", "ErrorDepth"),
+	"github.com/rs/zerolog":         {"Msg", "Msgf", "MsgFunc", "Send"},
 }
 
-// isLog reports a logging function, or method of the package's Logger
-// (logFuncs).
+// logTypes are the logger types, by package, whose methods in logFuncs
+// log.
+var logTypes = map[string][]string{
+	"log":                           {"Logger"},
+	"log/slog":                      {"Logger"},
+	"github.com/sirupsen/logrus":    {"Logger", "Entry"},
+	"go.uber.org/zap":               {"Logger", "SugaredLogger"},
+	"github.com/hashicorp/go-hclog": {"Logger"},
+	"github.com/go-logr/logr":       {"Logger"},
+	"k8s.io/klog/v2":                {"Verbose"},
+	"github.com/rs/zerolog":         {"Event"},
+}
+
+// levelLogs are a logger's names for levels, each with its f and ln forms.
+func levelLogs(levels ...string) []string {
+	var names []string
+	for _, l := range levels {
+		names = append(names, l, l+"f", l+"ln")
+	}
+	return names
+}
+
+// isLog reports a logging function, or method of a logger type
+// (logFuncs, logTypes).
 func isLog(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
@@ -86,7 +116,7 @@ func isLog(fn *types.Func) bool {
 	path := fn.Pkg().Path()
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
 		obj := mcpsdk.NamedObj(recv.Type())
-		if obj == nil || obj.Pkg() != fn.Pkg() || obj.Name() != "Logger" {
+		if obj == nil || obj.Pkg() != fn.Pkg() || !slices.Contains(logTypes[path], obj.Name()) {
 			return false
 		}
 	}
@@ -99,6 +129,8 @@ func isLog(fn *types.Func) bool {
 // call at hand.
 var PureFuncs = map[string][]string{
 	"github.com/google/jsonschema-go/jsonschema": {"For", "ForType", "Ptr"},
+	// Parsing and deriving identifiers (not New, which draws a new one).
+	"github.com/google/uuid": {"Parse", "ParseBytes", "MustParse", "Validate", "FromBytes", "NewSHA1", "NewMD5", "NewHash"},
 }
 
 // purity caches what the package's own functions can do.

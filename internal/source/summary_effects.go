@@ -23,7 +23,8 @@ import (
 // standard library is in internal/effect's table, other modules stay
 // unknown (the -replay-safe setting vouches for them), and a package that
 // holds elicitations is judged on its own terms. A write is exported only
-// when it says what writes (effect.Fact.Why): a function without a fact
+// when it says what writes, or the call it cannot see into
+// (effect.Fact.Why): a function without a fact
 // is a write anyway, and the module's facts stay small. A stub (a body
 // that does nothing) gets no fact: it stands in for work to come.
 func (pc *Package) SummariseEffects() {
@@ -58,11 +59,11 @@ func (pc *Package) SummariseEffects() {
 }
 
 // exportEffect exports fn's effect.Fact, unless it is a write that cannot
-// say what writes.
+// say what writes or which call it cannot see into.
 func (pc *Package) exportEffect(fn *types.Func) {
 	fact := &effect.Fact{Effect: pc.FuncEffect(fn)}
 	if fact.Effect == effect.Write {
-		if fact.Why = pc.FuncWhy(fn); fact.Why == "" {
+		if fact.Why, fact.Unseen = pc.FuncWhy(fn); fact.Why == "" {
 			return
 		}
 	}
@@ -80,6 +81,14 @@ var stdRoots = []string{"archive", "bufio", "builtin", "bytes", "cmd", "cmp", "c
 	"path", "plugin", "reflect", "regexp", "runtime", "slices", "sort", "strconv", "strings", "structs",
 	"sync", "syscall", "testing", "text", "time", "unicode", "unique", "unsafe", "vendor", "weak"}
 
+// stdRoot reports a package of the standard library by the first element
+// of its path (IsStd takes any path without a dot, as GOPATH-mode tests
+// have).
+func stdRoot(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return slices.Contains(stdRoots, first)
+}
+
 // ownModule reports whether the package is of the module being analysed:
 // not of a dependency at a version, nor of the standard library (which has
 // no module path; nor has a package in GOPATH mode, as analysistest loads
@@ -91,7 +100,6 @@ func ownModule(pass *analysis.Pass) bool {
 	if len(pass.Files) == 0 {
 		return false
 	}
-	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
 	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return !slices.Contains(stdRoots, first) && !strings.HasPrefix(name, goroot)
+	return !stdRoot(pass.Pkg.Path()) && !strings.HasPrefix(name, goroot)
 }

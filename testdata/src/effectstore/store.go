@@ -135,8 +135,8 @@ func Fetch(url string) (string, error) { // want Fetch:`effect read`
 func Remove(path string) error { return os.Remove(path) } // want Remove:"effect write: `os.Remove\\(path\\)` in effectstore.Remove"
 
 // Apply calls what it is given: elicitlint cannot tell what that does,
-// and exports no fact.
-func Apply(f func()) { f() }
+// and its fact names the call it cannot see into.
+func Apply(f func()) { f() } // want Apply:"effect write: unseen `f\\(\\)` in effectstore.Apply"
 
 // Count changes the store: a write.
 func (s *Store) Count() int { // want Count:"effect write: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count"

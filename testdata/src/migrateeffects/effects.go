@@ -103,10 +103,11 @@ func (h *server) save(ctx context.Context, req *mcp.CallToolRequest, in In) (*mc
 }
 
 // A call of a function value: elicitlint cannot see into it. Refused,
-// with no write to name.
+// naming the call it cannot see into and the pattern that vouches for
+// Apply.
 func (h *server) hook(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 	effectstore.Apply(func() {})
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `effectstore.Apply\\(func\\(\\) \\{\\}\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `effectstore.Apply\\(func\\(\\) \\{\\}\\)` before the request runs again on the call that brings the answer, and elicitlint cannot see into `f\\(\\)` in effectstore.Apply \\(if it only reads, vouch for it with -replay-safe='effectstore.Apply'\\); until it is migrated, pinning .* \\(round-trip\\)"
 	if err != nil {
 		return nil, nil, err
 	}
@@ -148,13 +149,14 @@ func (h *server) mark(ctx context.Context, req *mcp.CallToolRequest, in In) (*mc
 }
 
 // An open interface of another package: a value another package puts in
-// is not in sight, so the call may write. Refused, with no write to name.
+// is not in sight, so the call may write. Refused, naming the pattern
+// that vouches for the method.
 func (h *server) sourceRule(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 	rule, err := h.source.Find(ctx, in.Name)
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.source.Find\\(ctx, in.Name\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.source.Find\\(ctx, in.Name\\)` before the request runs again on the call that brings the answer, which elicitlint cannot see into \\(if it only reads, vouch for it with -replay-safe='effectstore.Source.Find'\\); until it is migrated, pinning .* \\(round-trip\\)"
 	if err != nil {
 		return nil, nil, err
 	}

@@ -76,3 +76,10 @@ func validateElicitResult(schema any, res *mcp.ElicitResult) error {
 	}
 	return nil
 }
+
+// Describe reads what it describes. Its package makes requests itself, so
+// it is not summarised: its callers cannot see into it.
+func Describe(what string) string {
+	log.Printf("describing %s", what)
+	return fmt.Sprintf("the %s series", what)
+}

@@ -54,3 +54,18 @@ func compact(ctx context.Context, req *mcp.CallToolRequest, in SeriesIn) (*mcp.C
 	}
 	return reply("compacted"), nil, nil
 }
+
+// describeFirst calls a function of a package elicitlint does not
+// summarise before its request: refused, naming the pattern that
+// vouches for it.
+func describeFirst(ctx context.Context, req *mcp.CallToolRequest, in SeriesIn) (*mcp.CallToolResult, any, error) {
+	what := lib.Describe(in.Series)
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Drop " + what + "?"}) // want "ServerSession.Elicit fails .*; no automatic fix: `lib.Describe\\(in.Series\\)` before the request runs again on the call that brings the answer, which elicitlint cannot see into \\(if it only reads, vouch for it with -replay-safe='migrategatelib.Describe'\\); until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("kept"), nil, nil
+	}
+	return reply("dropped"), nil, nil
+}
