@@ -3,6 +3,7 @@ package source
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -65,7 +66,10 @@ func (pc *Package) why(bad ast.Node, depth int) (string, bool) {
 				}
 				// The SDKs are judged by their table: what is not a
 				// read there sends to the client or changes a server.
-				unseen = !stdRoot(callee.Pkg().Path()) && pc.SDKs.OfPkg(callee) == nil
+				// So are the functions of other modules in the tables
+				// (PureFuncs): what writes there is in the arguments.
+				path, name := callee.Pkg().Path(), callee.Name()
+				unseen = !stdRoot(path) && pc.SDKs.OfPkg(callee) == nil && !slices.Contains(PureFuncs[path], name) && !slices.Contains(PureFuncs[path], "*") && !isLog(callee)
 			}
 		default:
 			unseen = true // a function value
