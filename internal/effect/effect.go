@@ -183,6 +183,12 @@ func Qualified(fn *types.Func) string {
 	if fn.Pkg() != nil {
 		pkg = fn.Pkg().Path()
 	}
+	return QualifiedAs(fn, pkg)
+}
+
+// QualifiedAs is Qualified with the package spelled pkg (its name, the
+// last element of its path).
+func QualifiedAs(fn *types.Func, pkg string) string {
 	recv := fn.Type().(*types.Signature).Recv()
 	if recv == nil {
 		return pkg + "." + fn.Name()
@@ -205,12 +211,10 @@ func Qualified(fn *types.Func) string {
 // Pattern is the -replay-safe pattern that names fn, with its package by
 // the last element of its path.
 func Pattern(fn *types.Func) string {
-	q := Qualified(fn)
 	if fn.Pkg() == nil {
-		return q
+		return Qualified(fn)
 	}
-	p := fn.Pkg().Path()
-	return strings.Replace(q, p+".", path.Base(p)+".", 1)
+	return QualifiedAs(fn, path.Base(fn.Pkg().Path()))
 }
 
 // Patterns are the -replay-safe setting: calls an author vouches for,

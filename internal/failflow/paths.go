@@ -284,17 +284,27 @@ func (f *Flow) missingTest(cond ssa.Value) (yesIdx int, twoSided bool, sentinel 
 			}
 		}
 	case *ssa.Call:
-		if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
-			if len(x.Call.Args) == 2 && f.isErr(x.Call.Args[0]) {
-				var g *ssa.Global
-				if fn.Name() == "Is" {
-					g = sentinelOf(x.Call.Args[1])
-				}
-				return 0, false, g, true
-			}
+		switch f.errorsTest(x) {
+		case "Is":
+			return 0, false, sentinelOf(x.Call.Args[1]), true
+		case "As":
+			return 0, false, nil, true
 		}
 	}
 	return 0, false, nil, false
+}
+
+// errorsTest returns "Is" or "As" for a call errors.Is(err, x) or
+// errors.As(err, x) on the request's error (isErr), else "".
+func (f *Flow) errorsTest(call *ssa.Call) string {
+	fn, ok := call.Call.Value.(*ssa.Function)
+	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
+		return ""
+	}
+	if len(call.Call.Args) != 2 || !f.isErr(call.Call.Args[0]) {
+		return ""
+	}
+	return fn.Name()
 }
 
 // isErr reports the request's error: errV itself, or a variable that
@@ -481,7 +491,7 @@ func (f *Flow) asTarget(a *ssa.Alloc) bool {
 			if !ok {
 				continue
 			}
-			if fn, ok := call.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "As" && len(call.Call.Args) == 2 && f.isErr(call.Call.Args[0]) {
+			if f.errorsTest(call) == "As" {
 				return true
 			}
 		}

@@ -234,7 +234,7 @@ func (f *Flow) ValueSentinels(vals []ssa.Value) []*ssa.Global {
 		var g *ssa.Global
 		switch x := v.(type) {
 		case *ssa.Call:
-			if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" && fn.Name() == "Is" && len(x.Call.Args) == 2 && f.isErr(x.Call.Args[0]) {
+			if f.errorsTest(x) == "Is" {
 				g = sentinelOf(x.Call.Args[1])
 			}
 		case *ssa.BinOp:

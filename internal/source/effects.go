@@ -3,7 +3,6 @@ package source
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -69,7 +68,7 @@ func (pc *Package) why(bad ast.Node, depth int) (string, bool) {
 				// So are the functions of other modules in the tables
 				// (PureFuncs): what writes there is in the arguments.
 				path, name := callee.Pkg().Path(), callee.Name()
-				unseen = !stdRoot(path) && pc.SDKs.OfPkg(callee) == nil && !slices.Contains(PureFuncs[path], name) && !slices.Contains(PureFuncs[path], "*") && !isLog(callee)
+				unseen = !stdRoot(path) && pc.SDKs.OfPkg(callee) == nil && !PureFunc(path, name) && !isLog(callee)
 			}
 		default:
 			unseen = true // a function value
@@ -97,12 +96,10 @@ func IsStd(path string) bool {
 // ShortName names fn with its package's name: pkg.Func, (*pkg.T).M or
 // pkg.T.M.
 func ShortName(fn *types.Func) string {
-	q := effect.Qualified(fn)
 	if fn.Pkg() == nil {
-		return q
+		return effect.Qualified(fn)
 	}
-	path := fn.Pkg().Path()
-	return strings.Replace(q, path+".", fn.Pkg().Name()+".", 1)
+	return effect.QualifiedAs(fn, fn.Pkg().Name())
 }
 
 // Short is the source text of n on one line, cut to 60 bytes, for

@@ -133,6 +133,12 @@ var PureFuncs = map[string][]string{
 	"github.com/google/uuid": {"Parse", "ParseBytes", "MustParse", "Validate", "FromBytes", "NewSHA1", "NewMD5", "NewHash"},
 }
 
+// PureFunc reports a function of another module that PureFuncs lists.
+func PureFunc(path, name string) bool {
+	names := PureFuncs[path]
+	return slices.Contains(names, "*") || slices.Contains(names, name)
+}
+
 // purity caches what the package's own functions can do.
 type purity struct {
 	mu    sync.Mutex
@@ -289,7 +295,7 @@ func (pc *Package) callEffectIn(call *ast.CallExpr, fn ast.Node, paramsLocal boo
 		if pc.computes(path, name) {
 			return onArgs(effect.None)
 		}
-		if names := PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
+		if PureFunc(path, name) {
 			return effect.None
 		}
 		return pc.factEffect(callee)
