@@ -206,11 +206,9 @@ func (f *Flow) WorkReached(want Set) *Reached {
 		if key == nil {
 			return
 		}
+		s = asked(s)
 		switch {
-		case s&want != 0 && acceptOnly(s&rest&^Pre):
-			// Paths that never asked (a condition before the request
-			// chose not to) may share the work: the paths that asked
-			// still leave on every refusal.
+		case s&want != 0 && acceptOnly(s&rest):
 			if earlier(instr, into) {
 				into = instr
 			}
@@ -227,7 +225,7 @@ func (f *Flow) WorkReached(want Set) *Reached {
 		return nil
 	}
 	f.EachInstr(func(instr ssa.Instruction, s Set) {
-		if s&None == 0 || s&rest != 0 {
+		if s = asked(s); s&None == 0 || s&rest != 0 {
 			return
 		}
 		if key := f.Work(instr); key != nil && acceptCalls[key] && !otherCalls[key] && earlier(instr, same) {
@@ -238,6 +236,17 @@ func (f *Flow) WorkReached(want Set) *Reached {
 		return &Reached{At: same}
 	}
 	return nil
+}
+
+// asked drops, from the paths at a point that paths which asked also
+// reach, those that never asked (a condition before the request chose not
+// to): they share the work with the paths that asked, which still decide
+// whether it is guarded. Code only they reach keeps them.
+func asked(s Set) Set {
+	if s&^Pre != 0 {
+		return s &^ Pre
+	}
+	return s
 }
 
 // Work returns what a call calls when it is work a confirmation guards (a
@@ -351,7 +360,7 @@ func WorkFunc(env *Env, fn *types.Func) bool {
 		names := effectfulStd[path]
 		return slices.Contains(names, "*") || slices.Contains(names, name)
 	}
-	if names := source.PureFuncs[path]; slices.Contains(names, "*") || slices.Contains(names, name) {
+	if source.PureFunc(path, name) {
 		return false
 	}
 	// What only computes or reads is not the work a confirmation guards:

@@ -2,6 +2,7 @@ package failopengosdk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -116,6 +117,50 @@ func wipeAnswerVarClosed(ctx context.Context, req *mcp.CallToolRequest, in Serie
 		res, err = req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Wipe?"})
 	}
 	if err != nil || res == nil || res.Action != "accept" {
+		return text("kept"), nil, nil
+	}
+	store.Wipe(ctx)
+	return text("wiped"), nil, nil
+}
+
+var errNoSession = errors.New("no session")
+
+// wipeBySwitch asks in a switch case, keeps the error in a variable that
+// another case sets, and calls the wipe on the error path too.
+func wipeBySwitch(ctx context.Context, req *mcp.CallToolRequest, in SeriesIn) (*mcp.CallToolResult, any, error) {
+	var res *mcp.ElicitResult
+	var err error
+	switch {
+	case req.Session != nil:
+		res, err = req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Wipe?"})
+	default:
+		err = errNoSession
+	}
+	if err != nil {
+		store.Wipe(ctx) // want `wipeBySwitch calls store.Wipe\(...\) when ServerSession.Elicit fails, as it does when the user accepts.*\(fail-open\)`
+		return text("wiped"), nil, nil
+	}
+	if res.Action != "accept" {
+		return text("kept"), nil, nil
+	}
+	store.Wipe(ctx)
+	return text("wiped"), nil, nil
+}
+
+// wipeBySwitchClosed is its near miss: the error path only reports.
+func wipeBySwitchClosed(ctx context.Context, req *mcp.CallToolRequest, in SeriesIn) (*mcp.CallToolResult, any, error) {
+	var res *mcp.ElicitResult
+	var err error
+	switch {
+	case req.Session != nil:
+		res, err = req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Wipe?"})
+	default:
+		err = errNoSession
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
 		return text("kept"), nil, nil
 	}
 	store.Wipe(ctx)
