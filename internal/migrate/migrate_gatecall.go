@@ -332,7 +332,8 @@ func (c *chain) checkSite(s *site, perFn map[ast.Node][]*site) (string, *migrati
 		} else if at.IsValid() {
 			return refuse(fmt.Sprintf("`%s` before the call of %s at line %d runs after the answer to the question asked at line %d, and would run again on the call that brings this one; ask in steps instead, carrying what the first answer decided in RequestState sealed under a server key (see the docs: several questions)", m.mod.Short(bad), name, c.line(s.call.Pos()), c.line(at)))
 		}
-		return refuse(fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.mod.Short(bad), name, c.line(s.call.Pos())) + m.writeNote(bad))
+		bad, note := m.blocked(list, s.stmt, bad)
+		return refuse(fmt.Sprintf("`%s` before the call of %s at line %d runs again on the call that brings the answer", m.mod.Short(bad), name, c.line(s.call.Pos())) + note)
 	}
 	for _, arg := range s.call.Args {
 		if bad := m.impure(arg); bad != nil {

@@ -36,7 +36,8 @@ func (m *migration) matchAsks() string {
 	if bad, why := m.pathUnsafe(m.body.List, first.stmt); why != "" {
 		return why
 	} else if bad != nil {
-		return fmt.Sprintf("`%s` before the request runs again on the call that brings the answer", m.mod.Short(bad)) + m.writeNote(bad)
+		bad, note := m.blocked(m.body.List, first.stmt, bad)
+		return fmt.Sprintf("`%s` before the request runs again on the call that brings the answer", m.mod.Short(bad)) + note
 	}
 	answers := map[*types.Var]*ask{}
 	for i, a := range m.asks {

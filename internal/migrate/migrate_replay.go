@@ -34,5 +34,12 @@ func (m *migration) readNote() string { return replay.ReadNote(m.readTexts()) }
 // readTexts are the reads, as the fix's message quotes them.
 func (m *migration) readTexts() []string { return replay.Quote(m.mod, m.reads, nil) }
 
-// writeNote says, for a reason that refuses the fix, what bad writes.
-func (m *migration) writeNote(bad ast.Node) string { return replay.WriteNote(m.mod, bad) }
+// blocked says what refuses the fix when bad is not replay-safe on the
+// way through list to target: bad, or a write further on when bad is a
+// call elicitlint cannot see into (replay.Path.Unvouched), and the note
+// that says what it writes or names the -replay-safe pattern for every
+// such call on the way.
+func (m *migration) blocked(list []ast.Stmt, target ast.Stmt, bad ast.Node) (ast.Node, string) {
+	bad, more := m.replay().Unvouched(list, target, bad)
+	return bad, replay.WriteNote(m.mod, bad, more)
+}

@@ -235,8 +235,10 @@ func ReadNote(texts []string) string {
 // that is deeper than bad itself (source.Why): the store a helper
 // changes, the token a check deletes. Where bad, or what it calls, is a
 // call elicitlint cannot see into, it says so, and names the
-// -replay-safe pattern that vouches for bad.
-func WriteNote(mod *model.Model, bad ast.Node) string {
+// -replay-safe pattern that vouches for bad and for more, the other
+// calls elicitlint cannot see into on the same way (Path.Unvouched), so
+// that an author reads every call at once.
+func WriteNote(mod *model.Model, bad ast.Node, more []ast.Node) string {
 	why, unseen := mod.Why(bad)
 	deeper := why != "" && !strings.HasPrefix(why, "`"+mod.Short(bad)+"`")
 	if !unseen {
@@ -249,10 +251,69 @@ func WriteNote(mod *model.Model, bad ast.Node) string {
 	if deeper {
 		note = ", and elicitlint cannot see into " + why
 	}
-	if call, ok := bad.(*ast.CallExpr); ok {
-		if fn, ok := typeutil.Callee(mod.Info, call).(*types.Func); ok && fn.Pkg() != nil {
-			note += " (if it only reads, vouch for it with -replay-safe='" + effect.Pattern(fn) + "')"
+	var patterns, others []string
+	for _, n := range append([]ast.Node{bad}, more...) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn, ok := typeutil.Callee(mod.Info, call).(*types.Func)
+		if !ok || fn.Pkg() == nil {
+			continue
+		}
+		if p := effect.Pattern(fn); !slices.Contains(patterns, p) {
+			patterns = append(patterns, p)
+			if n != bad {
+				others = append(others, "`"+mod.Short(n)+"`")
+			}
 		}
 	}
+	switch len(others) {
+	case 0:
+	case 1:
+		note += ", nor into " + others[0] + " on the same way"
+	default:
+		note += ", nor into " + strings.Join(others[:len(others)-1], ", ") + " and " + others[len(others)-1] + " on the same way"
+	}
+	switch len(patterns) {
+	case 0:
+	case 1:
+		if len(others) == 0 {
+			note += " (if it only reads, vouch for it with -replay-safe='" + patterns[0] + "')"
+		} else {
+			note += " (if they only read, vouch for them with -replay-safe='" + patterns[0] + "')"
+		}
+	default:
+		note += " (if they only read, vouch for them with -replay-safe='" + strings.Join(patterns, ",") + "')"
+	}
 	return note
+}
+
+// Unvouched looks, when bad is a call elicitlint cannot see into, at
+// the other nodes on the way to target that are not replay-safe. When
+// each is such a call too, it returns bad and them, in order (at most
+// eight): vouching for them all would let the fix through. When one is a
+// write elicitlint sees, it returns that write alone, the reason that
+// holds whatever an author vouches for.
+func (p Path) Unvouched(list []ast.Stmt, target ast.Stmt, bad ast.Node) (ast.Node, []ast.Node) {
+	if _, unseen := p.Mod.Why(bad); !unseen {
+		return bad, nil
+	}
+	var more []ast.Node
+	known := p.Safe
+	for len(more) < 8 {
+		seen := append([]ast.Node{bad}, more...)
+		q := p
+		q.Read = nil
+		q.Safe = func(n ast.Node) bool { return slices.Contains(seen, n) || known != nil && known(n) }
+		next, why := q.Unsafe(list, target)
+		if why != "" || next == nil {
+			break
+		}
+		if _, unseen := p.Mod.Why(next); !unseen {
+			return next, nil
+		}
+		more = append(more, next)
+	}
+	return bad, more
 }

@@ -166,6 +166,43 @@ func (h *server) sourceRule(ctx context.Context, req *mcp.CallToolRequest, in In
 	return reply("ran " + rule.Command), nil, nil
 }
 
+// Two calls elicitlint cannot see into on the way: the refusal names
+// both, and the one setting that vouches for both, so that the author
+// reads every call at once rather than one per run.
+func (h *server) sourceTwice(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	rule, err := h.source.Find(ctx, in.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	effectstore.Apply(func() {})
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.source.Find\\(ctx, in.Name\\)` before the request runs again on the call that brings the answer, which elicitlint cannot see into, nor into `effectstore.Apply\\(func\\(\\) \\{\\}\\)` on the same way \\(if they only read, vouch for them with -replay-safe='effectstore.Source.Find,effectstore.Apply'\\); until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not run"), nil, nil
+	}
+	return reply("ran " + rule.Command), nil, nil
+}
+
+// A call elicitlint cannot see into, then a write it sees: vouching would
+// not help, so the refusal names the write.
+func (h *server) sourceThenMark(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	rule, err := h.source.Find(ctx, in.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	h.marker.Mark(in.Name)
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Run " + rule.Command + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `h.marker.Mark\\(in.Name\\)` before the request runs again on the call that brings the answer, and it writes: `s.hits\\+\\+` in \\(\\*effectstore.Store\\).Count; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not run"), nil, nil
+	}
+	return reply("ran " + rule.Command), nil, nil
+}
+
 // checker is the package's own interface, unexported and in no exported
 // signature: the package shows every value of it (a file check that only
 // reads), so a call through it only reads.
@@ -230,6 +267,8 @@ func register(s *mcp.Server, h *server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "find"}, h.findRule)
 	mcp.AddTool(s, &mcp.Tool{Name: "mark"}, h.mark)
 	mcp.AddTool(s, &mcp.Tool{Name: "source"}, h.sourceRule)
+	mcp.AddTool(s, &mcp.Tool{Name: "sourcetwice"}, h.sourceTwice)
+	mcp.AddTool(s, &mcp.Tool{Name: "sourcemark"}, h.sourceThenMark)
 	mcp.AddTool(s, &mcp.Tool{Name: "check"}, h.checkFile)
 	mcp.AddTool(s, &mcp.Tool{Name: "audit"}, h.auditFile)
 }
