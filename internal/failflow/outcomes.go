@@ -80,6 +80,16 @@ func (f *Flow) Decisions() *Decisions {
 			}
 		}
 	}
+	// A boolean that accept computes from what it cannot follow (the
+	// box the user ticked: res.Action == "accept" && ok) may be true or
+	// false there; where every refusal gets false, true is what only
+	// accept may get.
+	for i := range n {
+		if isBool(sig.Results().At(i).Type()) && d.Accept[i][ValUnknown] && len(d.Refusal[i]) == 1 && d.Refusal[i][ValFalse] {
+			delete(d.Accept[i], ValUnknown)
+			d.Accept[i][ValTrue], d.Accept[i][ValFalse] = true, true
+		}
+	}
 	// For an error, going ahead is nil (accept may fail too, on content
 	// it cannot use).
 	errorsOnly := true
@@ -408,4 +418,10 @@ func textParams(sig *types.Signature) bool {
 		}
 	}
 	return true
+}
+
+// isBool reports a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }

@@ -343,22 +343,46 @@ func (f *Flow) holds(phi *ssa.Phi, is func(ssa.Value) bool) bool {
 	return has
 }
 
-// lift returns the variable that holds the answer v, when v goes only
-// into it (var res *mcp.ElicitResult; if ok { res, err = s.Elicit(...) }):
-// the phi that is v on every path through the request.
+// lift returns the variable that holds the answer v where the function
+// reads it, when v goes only into variables (var res *mcp.ElicitResult;
+// if ok { res, err = s.Elicit(...) }, or a retry loop that asks until the
+// request works): the phis that are v on every path through the request,
+// and something else only on paths that never made it, gathered from v;
+// of those, the one the function reads, when only one is read.
 func (f *Flow) lift(v ssa.Value) ssa.Value {
-	for range 3 {
-		refs := v.Referrers()
-		if refs == nil || len(*refs) != 1 {
-			return v
+	held := []ssa.Value{v}
+	in := func(e ssa.Value) bool { return slices.Contains(held, e) }
+	for i := 0; i < len(held) && len(held) < 8; i++ {
+		refs := held[i].Referrers()
+		if refs == nil {
+			continue
 		}
-		phi, ok := (*refs)[0].(*ssa.Phi)
-		if !ok || !f.holds(phi, func(e ssa.Value) bool { return e == v }) {
-			return v
+		for _, r := range *refs {
+			if phi, ok := r.(*ssa.Phi); ok && !in(phi) && f.holds(phi, in) {
+				held = append(held, phi)
+			}
 		}
-		v = phi
 	}
-	return v
+	var read ssa.Value
+	for _, h := range held {
+		refs := h.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			if phi, ok := r.(*ssa.Phi); ok && in(phi) {
+				continue
+			}
+			if read != nil && read != h {
+				return v
+			}
+			read = h
+		}
+	}
+	if read == nil {
+		return v
+	}
+	return read
 }
 
 // Sentinels returns the error variables of the tests through which a path

@@ -243,6 +243,14 @@ func (af *ActionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 		case *ast.BinaryExpr:
 			// res == nil / res != nil: not a use of the answer.
 		case *ast.IfStmt, *ast.ExprStmt:
+		case *ast.AssignStmt:
+			// res, err = s.Elicit(...) into a variable declared before
+			// (a retry loop, a request made under a condition) gives v
+			// an answer; storing anything else in it, or v elsewhere,
+			// is out of sight.
+			if !af.answerInto(p, id, v) {
+				escaped = true
+			}
 		default:
 			escaped = true // stored in a struct, map, slice, channel, ...
 		}
@@ -271,6 +279,30 @@ func (af *ActionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 	r := af.judge(decisions)
 	r.ActionRead = true
 	return r
+}
+
+// answerInto reports an assignment that stores in v, through id on its
+// left, a value of v's own type, an answer of the same kind as the one
+// the analysis follows: res, err = s.Elicit(ctx, params) into a
+// variable declared before the request.
+func (af *ActionFlow) answerInto(as *ast.AssignStmt, id *ast.Ident, v *types.Var) bool {
+	k := slices.IndexFunc(as.Lhs, func(l ast.Expr) bool { return ast.Unparen(l) == id })
+	if k < 0 || as.Tok != token.ASSIGN {
+		return false
+	}
+	var t types.Type
+	switch {
+	case len(as.Rhs) == len(as.Lhs):
+		t = af.Pkg.Info.TypeOf(as.Rhs[k])
+	case len(as.Rhs) == 1:
+		if tup, ok := af.Pkg.Info.TypeOf(as.Rhs[0]).(*types.Tuple); ok && k < tup.Len() {
+			t = tup.At(k).Type()
+		}
+	}
+	if _, isCall := ast.Unparen(as.Rhs[min(k, len(as.Rhs)-1)]).(*ast.CallExpr); !isCall {
+		return false
+	}
+	return t != nil && types.Identical(t, v.Type())
 }
 
 // judge combines the decisions made on one result.
