@@ -425,7 +425,7 @@ func (m *missing) absentAnd(cond ast.Expr) bool {
 		switch {
 		case m.absentTest(e):
 			absent = true
-		case !m.answersOnly(e):
+		case !m.roundOnly(e):
 			other = true
 		}
 	}

@@ -210,6 +210,10 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 				return h, Held{}
 			}
 		}
+	case *ast.TypeAssertExpr, *ast.IndexExpr:
+		if h, ok := pc.keptBool(e, depth+1); ok {
+			return h, Held{}
+		}
 	case *ast.Ident:
 		v, ok := pc.Info.Uses[e].(*types.Var)
 		if !ok || !source.IsLocal(v) {
@@ -224,69 +228,6 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 	return
 }
 
-// eraOlder reports whether n runs only for requests of an older protocol
-// by a test of the protocol around it, within its function
-// (server.IsModernRequest(ctx), info.Modern): the else of such a test,
-// the body of its negation, or a case of a tagless switch after a case
-// that is such a test (default included). Only such tests are read, so
-// that a variable tested around its own assignment (if !found { found =
-// ... }) is not followed in a circle.
-func (pc *Pkg) eraOlder(n ast.Node) bool {
-	path := pc.PathTo(n)
-	for i := len(path) - 1; i > 0; i-- {
-		switch p := path[i-1].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			return false
-		case *ast.IfStmt:
-			if modern, ok := pc.modernCond(p.Cond); ok && (path[i] == p.Else && modern || path[i] == ast.Node(p.Body) && !modern) {
-				return true
-			}
-		case *ast.CaseClause:
-			sw := taglessCase(path, i)
-			if sw == nil {
-				continue
-			}
-			for _, e := range p.List {
-				if modern, ok := pc.modernCond(e); ok && !modern {
-					return true
-				}
-			}
-			for _, e := range earlierCases(sw, p) {
-				if modern, ok := pc.modernCond(e); ok && modern {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// modernCond reads a test of the protocol: ok is set when e is a call or
-// field that is true exactly on the round trip's protocol (modern), or
-// its negation (!modern).
-func (pc *Pkg) modernCond(e ast.Expr) (modern, ok bool) {
-	e = ast.Unparen(e)
-	if u, isNot := e.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
-		m, ok := pc.modernCond(u.X)
-		return !m, ok
-	}
-	return true, pc.isModernCond(e)
-}
-
-// isModernCond reports a call or field that is true exactly on the round
-// trip's protocol.
-func (pc *Pkg) isModernCond(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
-		return fn != nil && pc.isModernTest(fn, nil)
-	case *ast.SelectorExpr:
-		obj, _ := pc.Info.Uses[x.Sel].(*types.Var)
-		return obj != nil && pc.isModernTest(obj, pc.Info.TypeOf(x.X))
-	}
-	return false
-}
-
 // boolDefsHeld returns what holds when a bool variable given several
 // values is true: what each value that may be true says, with what holds
 // where it is given, over all of them. A session's capabilities tested
@@ -297,13 +238,20 @@ func (pc *Pkg) boolDefsHeld(defs []varDef, depth int) Held {
 	var acc Held
 	some := false
 	for _, d := range defs {
-		if d.unknown || d.tuple {
+		if d.unknown || d.tuple && !pc.keptValue(d) {
 			return Held{}
 		}
 		if v, ok := pc.constBool(d.rhs); d.rhs == nil || ok && !v {
 			continue // the zero value, or false: it never makes the variable true
 		}
 		t, _ := pc.condHeld(d.rhs, depth+1)
+		if d.tuple {
+			kept, ok := pc.keptBool(d.rhs, depth+1)
+			if !ok {
+				return Held{}
+			}
+			t = kept
+		}
 		if pc.eraOlder(d.rhs) {
 			t.Older = true
 		}
@@ -500,101 +448,6 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
 	return unknown
 }
 
-// versionCompare reads a comparison of the request's protocol version
-// with a constant.
-func (pc *Pkg) versionCompare(e *ast.BinaryExpr, depth int) (t, f Held) {
-	op := e.Op
-	x, c := e.X, e.Y
-	v, ok := source.ConstString(pc.Info, c)
-	if !ok {
-		x, c = e.Y, e.X
-		if v, ok = source.ConstString(pc.Info, c); !ok {
-			return
-		}
-		op = source.Mirror(op) // the version is on the right: turn it around
-	}
-	if v == "" || !pc.isVersion(x, depth) {
-		return
-	}
-	rt := mcpsdk.RoundTripVersion
-	older := Held{Older: true}
-	switch op {
-	case token.LSS: // x < v
-		if v <= rt {
-			return older, Held{}
-		}
-	case token.LEQ, token.EQL:
-		if v < rt {
-			return older, Held{}
-		}
-	case token.GEQ: // false: x < v
-		if v <= rt {
-			return Held{}, older
-		}
-	case token.GTR, token.NEQ:
-		if v < rt {
-			return Held{}, older
-		}
-	}
-	return
-}
-
-// isVersion reports whether e is the protocol version of the request or
-// the session.
-func (pc *Pkg) isVersion(e ast.Expr, depth int) bool {
-	if depth > maxDepth {
-		return false
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(pc.Info, x).(*types.Func)
-		return fn != nil && pc.matchesAny(fn.Origin(), nil, func(d *mcpsdk.Duties) []mcpsdk.Method { return d.VersionOf })
-	case *ast.SelectorExpr:
-		obj, _ := pc.Info.Uses[x.Sel].(*types.Var)
-		return obj != nil && pc.matchesAny(obj, pc.Info.TypeOf(x.X), func(d *mcpsdk.Duties) []mcpsdk.Method { return d.VersionOf })
-	case *ast.Ident:
-		v, ok := pc.Info.Uses[x].(*types.Var)
-		if !ok || !source.IsLocal(v) {
-			return false
-		}
-		defs := pc.defsOf(v)
-		if len(defs) == 0 {
-			return false
-		}
-		for _, d := range defs {
-			if d.unknown || d.tuple || !pc.isVersion(d.rhs, depth+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// isModernTest reports a function or field that is true exactly on the
-// round trip's protocol.
-func (pc *Pkg) isModernTest(obj types.Object, recv types.Type) bool {
-	if f, ok := obj.(*types.Func); ok {
-		obj = f.Origin()
-	}
-	return pc.matchesAny(obj, recv, func(d *mcpsdk.Duties) []mcpsdk.Method { return d.ModernTests })
-}
-
-func (pc *Pkg) matchesAny(obj types.Object, recv types.Type, pick func(*mcpsdk.Duties) []mcpsdk.Method) bool {
-	for _, sdk := range pc.SDKs.All {
-		d := sdk.Duties()
-		if d == nil {
-			continue
-		}
-		for _, m := range pick(d) {
-			if m.Matches(sdk, obj, recv) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // HeldAt returns what holds where the last node of path runs: the tests
 // whose true (or false) branch it is in, within its function. path runs
 // from the file (or any ancestor of the function) to the node.
@@ -615,7 +468,7 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 				h = h.union(f)
 			}
 		case *ast.CaseClause:
-			if sw := taglessCase(path, i); sw != nil {
+			if sw := source.TaglessCase(path, i); sw != nil {
 				var c Held
 				for k, e := range p.List {
 					t, _ := pc.condHeld(e, 0)
@@ -650,30 +503,10 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 // wherever it is written), unless a clause falls through into another.
 func (pc *Pkg) earlierCasesFalse(sw *ast.SwitchStmt, cc *ast.CaseClause, trues map[string]bool) Held {
 	var h Held
-	for _, e := range earlierCases(sw, cc) {
+	for _, e := range source.EarlierCases(sw, cc) {
 		h = h.union(pc.falseGiven(e, trues))
 	}
 	return h
-}
-
-// earlierCases returns the case expressions of a tagless switch that are
-// false in clause cc: those of the clauses before it (of every clause, for
-// default, wherever it is written); none when a clause falls through
-// into another.
-func earlierCases(sw *ast.SwitchStmt, cc *ast.CaseClause) []ast.Expr {
-	var out []ast.Expr
-	for _, s := range sw.Body.List {
-		c := s.(*ast.CaseClause)
-		if n := len(c.Body); n > 0 {
-			if br, ok := c.Body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
-				return nil
-			}
-		}
-		if c != cc && (len(cc.List) == 0 || c.Pos() < cc.Pos()) {
-			out = append(out, c.List...)
-		}
-	}
-	return out
 }
 
 // truesAt returns the conditions known true where the last node of path
@@ -699,7 +532,7 @@ func (pc *Pkg) truesAt(path []ast.Node) map[string]bool {
 				add(p.Cond)
 			}
 		case *ast.CaseClause:
-			if len(p.List) == 1 && taglessCase(path, i) != nil {
+			if len(p.List) == 1 && source.TaglessCase(path, i) != nil {
 				add(p.List[0])
 			}
 		}
@@ -726,28 +559,6 @@ func (pc *Pkg) falseGiven(e ast.Expr, trues map[string]bool) Held {
 	}
 	_, f := pc.condHeld(e, 0)
 	return f
-}
-
-// taglessCase returns the tagless switch whose case clause, path[i-1],
-// holds path[i] among its statements; nil otherwise.
-func taglessCase(path []ast.Node, i int) *ast.SwitchStmt {
-	cc, ok := path[i-1].(*ast.CaseClause)
-	if !ok || i < 3 || !isStmtOf(cc.Body, path[i]) {
-		return nil
-	}
-	if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil {
-		return sw
-	}
-	return nil
-}
-
-func isStmtOf(list []ast.Stmt, n ast.Node) bool {
-	for _, s := range list {
-		if ast.Node(s) == n {
-			return true
-		}
-	}
-	return false
 }
 
 // exitsBefore returns what the statements of list before child leave

@@ -166,16 +166,11 @@ func (pc *Pkg) dutyCandidates() []*types.Func {
 	var out []*types.Func
 	for _, fn := range pc.FuncDecls() {
 		res := fn.Type().(*types.Signature).Results()
-		if res.Len() == 1 && (isBool(res.At(0).Type()) || pc.isCapsType(res.At(0).Type())) {
+		if res.Len() == 1 && (source.IsBool(res.At(0).Type()) || pc.isCapsType(res.At(0).Type())) {
 			out = append(out, fn)
 		}
 	}
 	return out
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // isCapsType reports a client capabilities type of an SDK, or a part of
@@ -210,11 +205,11 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 		return nil
 	}
 	var out CapabilityFact
-	boolFunc := isBool(res.At(0).Type())
+	boolFunc := source.IsBool(res.At(0).Type())
 	first := true
 	source.WalkWithPath(decl, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 || inFuncLit(path) {
+		if !ok || len(ret.Results) != 1 || source.InFuncLit(path) {
 			return
 		}
 		r := ret.Results[0]
@@ -247,21 +242,10 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	return f
 }
 
-// inFuncLit reports whether path goes through a function literal below
-// its root.
-func inFuncLit(path []ast.Node) bool {
-	for _, n := range path[1:] {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // constBool returns the value of a constant boolean expression.
 func (pc *Pkg) constBool(e ast.Expr) (bool, bool) {
 	tv, ok := pc.Info.Types[e]
-	if !ok || tv.Value == nil || !isBool(tv.Type) {
+	if !ok || tv.Value == nil || !source.IsBool(tv.Type) {
 		return false, false
 	}
 	return tv.Value.ExactString() == "true", true

@@ -37,6 +37,15 @@ func (pc *Pkg) indexKept() {
 			writes = append(writes, w)
 		}
 	}
+	boolStores := map[types.Object]Held{}
+	addBool := func(place types.Object, value ast.Expr, keyed bool) {
+		if place == nil || !source.IsBool(pc.Info.TypeOf(value)) || !keyed && place.(*types.Var).IsField() {
+			return
+		}
+		if t, _ := pc.condHeld(value, 0); t.Tested() != 0 {
+			boolStores[place] = Held{Sess: t.Tested()}
+		}
+	}
 	recvs := pc.handlerReceivers()
 	for _, f := range pc.Pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -48,6 +57,7 @@ func (pc *Pkg) indexKept() {
 				for i, l := range n.Lhs {
 					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
 						add(keptWrite{place: pc.place(ix.X), value: n.Rhs[i], keyed: true})
+						addBool(pc.place(ix.X), n.Rhs[i], true)
 						continue
 					}
 					w := keptWrite{place: pc.place(l), value: n.Rhs[i]}
@@ -60,6 +70,7 @@ func (pc *Pkg) indexKept() {
 			case *ast.CallExpr:
 				if recv, arg := source.SyncMapStore(pc.Info, n); recv != nil {
 					add(keptWrite{place: pc.place(recv), value: arg, keyed: true})
+					addBool(pc.place(recv), arg, true)
 				}
 			case *ast.CompositeLit:
 				for _, el := range n.Elts {
@@ -85,7 +96,57 @@ func (pc *Pkg) indexKept() {
 			stores[w.place] = true // this request's, kept for later ones
 		}
 	}
-	pc.stores = stores
+	pc.stores, pc.boolStores = stores, boolStores
+}
+
+// keptBool returns what a bool read back from a place that keeps one per
+// session holds when it is true (boolStores): the capabilities it was
+// computed from, tested on the session's and kept. The read is the
+// store's index or load, an assertion on it, or a local variable given
+// only such reads.
+func (pc *Pkg) keptBool(e ast.Expr, depth int) (Held, bool) {
+	if pc.boolStores == nil || depth > maxDepth {
+		return Held{}, false
+	}
+	var at ast.Expr
+	switch x := ast.Unparen(e).(type) {
+	case *ast.TypeAssertExpr:
+		return pc.keptBool(x.X, depth+1)
+	case *ast.IndexExpr:
+		at = x.X
+	case *ast.CallExpr:
+		at = source.SyncMapLoad(pc.Info, x)
+	case *ast.Ident:
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok || !source.IsLocal(v) {
+			return Held{}, false
+		}
+		var h Held
+		found := false
+		for _, d := range pc.defsOf(v) {
+			switch {
+			case d.rhs == nil:
+				continue
+			case d.unknown || d.tuple && !pc.keptValue(d):
+				return Held{}, false
+			}
+			dh, ok := pc.keptBool(d.rhs, depth+1)
+			if !ok {
+				return Held{}, false
+			}
+			h, found = dh, true
+		}
+		return h, found
+	}
+	if at == nil {
+		return Held{}, false
+	}
+	place := pc.place(at)
+	h, ok := pc.boolStores[place]
+	if ok {
+		h.Kept = pc.storeName(place, at)
+	}
+	return h, ok
 }
 
 // handlerReceivers returns the receivers of the package's methods that
@@ -122,13 +183,8 @@ func (pc *Pkg) isCapsValue(e ast.Expr) bool {
 // place returns the package-level variable or field of this package
 // that e names, or nil.
 func (pc *Pkg) place(e ast.Expr) types.Object {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := source.IdentOf(ast.Unparen(e))
+	if id == nil {
 		return nil
 	}
 	v, ok := pc.Info.Uses[id].(*types.Var)

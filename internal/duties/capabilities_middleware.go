@@ -169,7 +169,7 @@ func (pc *Pkg) isNewServer(e ast.Expr) bool {
 
 // varOf returns the variable or field e names.
 func (pc *Pkg) varOf(e ast.Expr) types.Object {
-	if id := identOf(ast.Unparen(e)); id != nil {
+	if id := source.IdentOf(ast.Unparen(e)); id != nil {
 		if v, ok := pc.Info.ObjectOf(id).(*types.Var); ok {
 			return v
 		}
@@ -232,7 +232,7 @@ func (pc *Pkg) registration(ix *mwIndex, call *ast.CallExpr, servers map[types.O
 		case *ast.FuncLit:
 			h = x
 		case *ast.Ident, *ast.SelectorExpr:
-			if fn, ok := pc.Info.Uses[identOf(x)].(*types.Func); ok {
+			if fn, ok := pc.Info.Uses[source.IdentOf(x)].(*types.Func); ok {
 				if decl := pc.FuncDecl(fn); decl != nil {
 					h = decl
 				}
@@ -270,7 +270,7 @@ func (pc *Pkg) middlewareFuncs(arg ast.Expr) []ast.Node {
 	case *ast.FuncLit:
 		return []ast.Node{x}
 	case *ast.Ident, *ast.SelectorExpr:
-		if fn, ok := pc.Info.Uses[identOf(x)].(*types.Func); ok {
+		if fn, ok := pc.Info.Uses[source.IdentOf(x)].(*types.Func); ok {
 			if decl := pc.FuncDecl(fn); decl != nil {
 				return []ast.Node{decl}
 			}
@@ -297,16 +297,6 @@ func (pc *Pkg) middlewareFuncs(arg ast.Expr) []ast.Node {
 			return true
 		})
 		return lits
-	}
-	return nil
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
 	}
 	return nil
 }

@@ -49,6 +49,10 @@ type Pkg struct {
 	// stores are the places that keep a client's capabilities beyond
 	// its request (capabilities_kept.go); nil while they are indexed.
 	stores map[types.Object]bool
+	// boolStores are the places that keep, per session, whether a client
+	// declared a capability (canElicit.Store(id, caps.Elicitation != nil)),
+	// with what the kept bool says when true.
+	boolStores map[types.Object]Held
 
 	mwOnce sync.Once
 	mw     *mwIndex // what registered middleware hold (capabilities_middleware.go)

@@ -128,7 +128,7 @@ func (pc *Pkg) indexPins() {
 					}
 				}
 			case *ast.Ident:
-				if fn, ok := pc.Info.Uses[n].(*types.Func); ok && fn.Pkg() == pc.Pass.Pkg && !isCallee(n, path) {
+				if fn, ok := pc.Info.Uses[n].(*types.Func); ok && fn.Pkg() == pc.Pass.Pkg && !source.IsCallee(n, path) {
 					ix.values[fn.Origin()] = true
 				}
 			case *ast.AssignStmt:
@@ -175,21 +175,6 @@ func (pc *Pkg) indexPins() {
 			pc.pins[sdk.Name] = pc.mcpgoPinned(sdk, d, found)
 		}
 	}
-}
-
-func isCallee(id *ast.Ident, path []ast.Node) bool {
-	if len(path) < 2 {
-		return false
-	}
-	p := path[len(path)-2]
-	if sel, ok := p.(*ast.SelectorExpr); ok && sel.Sel == id && len(path) >= 3 {
-		p = path[len(path)-3]
-		id2 := ast.Expr(sel)
-		c, ok := p.(*ast.CallExpr)
-		return ok && c.Fun == id2
-	}
-	c, ok := p.(*ast.CallExpr)
-	return ok && ast.Unparen(c.Fun) == ast.Expr(id)
 }
 
 // optionsPinned reads a go-sdk server's options: do they narrow the
@@ -265,7 +250,7 @@ func (pc *Pkg) returnsAll(call *ast.CallExpr, depth int, read func(ast.Expr) tri
 	first := true
 	source.WalkWithPath(decl.Body, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) == 0 || inFuncLit(path) {
+		if !ok || len(ret.Results) == 0 || source.InFuncLit(path) {
 			return
 		}
 		v := read(ret.Results[0])

@@ -198,7 +198,7 @@ func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
 		return nil
 	default:
 		res := sig.Results()
-		boolFunc := res.Len() >= 1 && isBool(res.At(0).Type())
+		boolFunc := res.Len() >= 1 && source.IsBool(res.At(0).Type())
 		for _, u := range sf.uses {
 			if boolFunc && (u.Kind == UseWeak || u.Kind == UseHash || u.Kind == UseTest) && out.Weak == "" {
 				out.Weak, out.at = u.Test, u.At.Pos()
@@ -227,7 +227,7 @@ func exportStateFacts(pc *Pkg) {
 		}
 		params := fn.Type().(*types.Signature).Params()
 		for i := 0; i < params.Len(); i++ {
-			if !isStringish(params.At(i).Type()) {
+			if !source.IsStringish(params.At(i).Type()) {
 				continue
 			}
 			// A function that only parses its argument is not exported
@@ -239,17 +239,6 @@ func exportStateFacts(pc *Pkg) {
 			}
 		}
 	}
-}
-
-func isStringish(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	}
-	return false
 }
 
 // indexState finds the functions that read a request's RequestState and
@@ -266,7 +255,7 @@ func (pc *Pkg) indexState() {
 				return
 			}
 			sdk, read := pc.stateField(sel)
-			if sdk == nil || !read || isAssignTarget(sel, path) {
+			if sdk == nil || !read || source.IsAssignTarget(sel, path) {
 				return
 			}
 			fn, _ := source.Enclosing(path)
@@ -312,11 +301,6 @@ func (pc *Pkg) stateField(sel *ast.SelectorExpr) (*mcpsdk.SDK, bool) {
 		return sdk, true
 	}
 	return sdk, false
-}
-
-func isAssignTarget(e ast.Expr, path []ast.Node) bool {
-	as, ok := source.ParentOf(path).(*ast.AssignStmt)
-	return ok && slices.Contains(as.Lhs, e)
 }
 
 // keylessMints returns the state values fn gives its results that are

@@ -137,7 +137,7 @@ func (pc *Pkg) funcReturns(fn *types.Func, depth int) ReturnKind {
 	kind, any := ReturnFailure, false
 	source.WalkWithPath(decl.Body, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
-		if !ok || inFuncLit(path) {
+		if !ok || source.InFuncLit(path) {
 			return
 		}
 		any = true

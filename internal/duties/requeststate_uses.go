@@ -238,7 +238,7 @@ func (sf *stateFlow) boolUse(cond ast.Expr, path []ast.Node) {
 				visit(x.Y)
 			}
 		case *ast.Ident, *ast.SelectorExpr:
-			if t := sf.taintOf(x); t&TaintParsed != 0 && isBool(sf.pc.Info.TypeOf(x)) {
+			if t := sf.taintOf(x); t&TaintParsed != 0 && source.IsBool(sf.pc.Info.TypeOf(x)) {
 				sf.add(StateUse{Kind: UseTest, At: x, Path: appendPath(path, x), Test: "a value read from it", Decoded: t&TaintDecoded != 0})
 			}
 		}

@@ -28,7 +28,7 @@ func (sf *stateFlow) wordingOnly(at ast.Node, path []ast.Node) bool {
 			if !source.Within(at, x.Cond) {
 				return false // a test inside a branch decides that branch's code
 			}
-			blocks = ifBlocks(x)
+			blocks = source.IfBlocks(x)
 		case *ast.SwitchStmt:
 			if x.Tag == nil || !source.Within(at, x.Tag) {
 				return false
@@ -54,18 +54,6 @@ func (sf *stateFlow) wordingOnly(at ast.Node, path []ast.Node) bool {
 	return len(set) > 0 && sf.usedOnlyAsMessage(set)
 }
 
-// ifBlocks returns the statements of every branch of an if-else chain.
-func ifBlocks(x *ast.IfStmt) [][]ast.Stmt {
-	blocks := [][]ast.Stmt{x.Body.List}
-	switch e := x.Else.(type) {
-	case *ast.BlockStmt:
-		blocks = append(blocks, e.List)
-	case *ast.IfStmt:
-		blocks = append(blocks, ifBlocks(e)...)
-	}
-	return blocks
-}
-
 // wordingAssign reports whether st only sets local string variables to
 // text: constants, variables, fields and their concatenation or
 // fmt.Sprintf. It adds the variables to set.
@@ -80,17 +68,12 @@ func (sf *stateFlow) wordingAssign(st ast.Stmt, set map[*types.Var]bool) bool {
 			return false
 		}
 		v, _ := sf.pc.Info.ObjectOf(id).(*types.Var)
-		if v == nil || !source.IsLocal(v) || !isString(v.Type()) || !sf.text(as.Rhs[i]) {
+		if v == nil || !source.IsLocal(v) || !source.IsString(v.Type()) || !sf.text(as.Rhs[i]) {
 			return false
 		}
 		set[v] = true
 	}
 	return true
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // text reports an expression that only makes text: no call but

@@ -89,6 +89,16 @@ var stdReads = table{
 	{"sync/atomic", []string{"LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64", "LoadUintptr", "LoadPointer", "Int32.Load", "Int64.Load", "Uint32.Load", "Uint64.Load", "Uintptr.Load", "Bool.Load", "Value.Load", "Pointer.Load"}},
 }
 
+// stdComputes are the functions and methods of standard packages that
+// reach further (net/http) that act on nothing but their arguments and
+// receivers: a request's headers and cookies read where the handler was
+// given them.
+var stdComputes = table{
+	{"net/http", []string{"Header.Get", "Header.Values", "Header.Clone", "Request.Context", "Request.Cookie", "Request.Cookies",
+		"Request.UserAgent", "Request.Referer", "Request.BasicAuth", "Request.ProtoAtLeast", "Request.PathValue",
+		"Cookie.String", "Cookie.Valid", "CanonicalHeaderKey", "StatusText", "DetectContentType", "ParseHTTPVersion", "ParseTime"}},
+}
+
 // stdSync are the methods that order a goroutine's steps and leave
 // nothing behind once paired: a lock taken and released, as the handler
 // does on either call.
@@ -150,7 +160,7 @@ func Std(fn *types.Func) (e Effect, fresh, ok bool) {
 	switch {
 	case stdReads.has(pkg, name):
 		return Read, false, true
-	case stdSync.has(pkg, name):
+	case stdSync.has(pkg, name), stdComputes.has(pkg, name):
 		return None, false, true
 	case stdFresh.has(pkg, name):
 		return None, true, true

@@ -111,3 +111,39 @@ func sorted(s []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// method makes a method name on a named type typ of package path.
+func method(path, typ, name string) *types.Func {
+	pkg := types.NewPackage(path, "p")
+	tn := types.NewTypeName(token.NoPos, pkg, typ, nil)
+	named := types.NewNamed(tn, types.NewStruct(nil, nil), nil)
+	recv := types.NewVar(token.NoPos, pkg, "r", types.NewPointer(named))
+	fn := types.NewFunc(token.NoPos, pkg, name, types.NewSignatureType(recv, nil, nil, nil, nil, false))
+	named.AddMethod(fn)
+	return fn
+}
+
+// A request's headers and cookies, read where the handler was given
+// them, only compute; what sends, or changes the header, does not.
+func TestStdComputes(t *testing.T) {
+	for _, c := range []struct {
+		typ, name string
+		want      effect.Effect
+		ok        bool
+	}{
+		{"Header", "Get", effect.None, true},
+		{"Header", "Values", effect.None, true},
+		{"Request", "Cookie", effect.None, true},
+		{"Request", "Context", effect.None, true},
+		{"Client", "Get", effect.Read, true},
+		{"Header", "Set", effect.Write, false},
+		{"Header", "Write", effect.Write, false},
+		{"Client", "Do", effect.Write, false},
+		{"Request", "Write", effect.Write, false},
+	} {
+		got, _, ok := effect.Std(method("net/http", c.typ, c.name))
+		if got != c.want || ok != c.ok {
+			t.Errorf("Std(net/http.%s.%s) = %v, %v; want %v, %v", c.typ, c.name, got, ok, c.want, c.ok)
+		}
+	}
+}

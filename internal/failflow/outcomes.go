@@ -85,7 +85,7 @@ func (f *Flow) Decisions() *Decisions {
 	// false there; where every refusal gets false, true is what only
 	// accept may get.
 	for i := range n {
-		if isBool(sig.Results().At(i).Type()) && d.Accept[i][ValUnknown] && len(d.Refusal[i]) == 1 && d.Refusal[i][ValFalse] {
+		if source.IsBool(sig.Results().At(i).Type()) && d.Accept[i][ValUnknown] && len(d.Refusal[i]) == 1 && d.Refusal[i][ValFalse] {
 			delete(d.Accept[i], ValUnknown)
 			d.Accept[i][ValTrue], d.Accept[i][ValFalse] = true, true
 		}
@@ -418,10 +418,4 @@ func textParams(sig *types.Signature) bool {
 		}
 	}
 	return true
-}
-
-// isBool reports a boolean type.
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }

@@ -256,8 +256,97 @@ func (pc *Package) Leaves(list []ast.Stmt, breakLeaves bool) bool {
 		if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
 			return pc.noReturn(c)
 		}
+	case *ast.LabeledStmt:
+		return pc.terminating(s.Stmt, s.Label.Name)
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt:
+		return pc.terminating(s, "")
 	}
 	return false
+}
+
+// terminating reports, as the Go spec's terminating statements do, a
+// switch or type switch with a default case, or a select, whose every
+// clause ends in a terminating statement (or a fallthrough), and a for
+// loop without a condition; none with a break that refers to it (an
+// unlabeled one inside it, or one with its label).
+func (pc *Package) terminating(s ast.Stmt, label string) bool {
+	var clauses []ast.Stmt
+	needDefault := true
+	switch s := s.(type) {
+	case *ast.SwitchStmt:
+		clauses = s.Body.List
+	case *ast.TypeSwitchStmt:
+		clauses = s.Body.List
+	case *ast.SelectStmt:
+		clauses, needDefault = s.Body.List, false
+	case *ast.ForStmt:
+		return s.Cond == nil && !breaksOut(s.Body, label, true)
+	default:
+		return pc.Leaves([]ast.Stmt{s}, false)
+	}
+	hasDefault := false
+	for _, c := range clauses {
+		var body []ast.Stmt
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			body, hasDefault = c.Body, hasDefault || c.List == nil
+		case *ast.CommClause:
+			body = c.Body
+		}
+		if n := len(body); n > 0 {
+			if br, ok := body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
+				continue
+			}
+		}
+		if !pc.Leaves(body, false) || breaksOut(&ast.BlockStmt{List: body}, label, true) {
+			return false
+		}
+	}
+	return hasDefault || !needDefault
+}
+
+// breaksOut reports a break in n that leaves the statement n is the body
+// of: one with label, or, when unlabeled counts, one without a label that
+// no loop, switch or select inside n takes for its own.
+func breaksOut(n ast.Node, label string, unlabeled bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if m.Tok == token.BREAK && (m.Label == nil && unlabeled || m.Label != nil && m.Label.Name == label && label != "") {
+				found = true
+			}
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if m != n {
+				found = label != "" && breaksOut(body(m), label, false)
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// body is the body of a loop, switch or select.
+func body(s ast.Node) *ast.BlockStmt {
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		return s.Body
+	case *ast.RangeStmt:
+		return s.Body
+	case *ast.SwitchStmt:
+		return s.Body
+	case *ast.TypeSwitchStmt:
+		return s.Body
+	case *ast.SelectStmt:
+		return s.Body
+	}
+	return nil
 }
 
 // noReturn reports calls that never return: panic, os.Exit, log.Fatal and

@@ -106,3 +106,50 @@ func eraSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil
 }
+
+// canAskForm is eraFlag's test in a helper, the era told by `info != nil
+// && info.Modern`: the request's capabilities on 2026-07-28, the
+// session's otherwise (issue 36 §2: reported falsely as the session's).
+func canAskForm(ctx context.Context) bool {
+	var can bool
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
+		can = info.ClientCapabilities != nil && info.ClientCapabilities.Elicitation != nil
+	} else if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		can = s.GetClientCapabilities().Elicitation != nil
+	}
+	return can
+}
+
+func eraHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "job") != nil {
+		return mcp.NewToolResultText("scheduled"), nil
+	}
+	if !canAskForm(ctx) {
+		return mcp.NewToolResultError("scheduling needs a client that can confirm"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil
+}
+
+// canAskLoose is its near miss: the nil test is of something else than
+// the protocol's value, so the else also runs for 2026-07-28 requests
+// when cfg is nil, and there it reads the session's.
+func canAskLoose(ctx context.Context, cfg *struct{ Strict bool }) bool {
+	var can bool
+	info := server.RequestProtocolInfoFromContext(ctx)
+	if cfg != nil && info.Modern {
+		can = info.ClientCapabilities != nil && info.ClientCapabilities.Elicitation != nil
+	} else if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		can = s.GetClientCapabilities().Elicitation != nil
+	}
+	return can
+}
+
+func looseHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "job") != nil {
+		return mcp.NewToolResultText("scheduled"), nil
+	}
+	if !canAskLoose(ctx, nil) {
+		return mcp.NewToolResultError("scheduling needs a client that can confirm"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("job", form).ToolResult(), nil // want `elicitation request "job" is guarded by the session's capabilities, not this request's.*\(capabilities\)`
+}

@@ -46,7 +46,7 @@ func approve(ctx context.Context, a approver, b sessionAsker) bool {
 		}
 	}
 	res, err := a.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}}) // want `asks for "ok", a box the user ticks.*\(content-schema\)`
-	if err != nil || res.Action != mcp.ElicitationResponseActionAccept {
+	if err != nil || res.Action != mcp.ElicitationResponseActionAccept {                                                                       // want `elicitation result is only checked for "accept".*\(actions\)`
 		return false
 	}
 	res, err = b.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?", RequestedSchema: schema}}) // want `asks for "ok", a box the user ticks.*\(content-schema\)`

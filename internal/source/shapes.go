@@ -1,0 +1,141 @@
+package source
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// This file holds small readings of syntax and types that several
+// packages share: the cases of a tagless switch, the branches of an
+// if-else chain, where an expression stands, basic types.
+
+// EarlierCases returns the case expressions of a tagless switch that are
+// false in clause cc: those of the clauses before it (of every clause, for
+// default, wherever it is written); none when a clause falls through
+// into another.
+func EarlierCases(sw *ast.SwitchStmt, cc *ast.CaseClause) []ast.Expr {
+	var out []ast.Expr
+	for _, s := range sw.Body.List {
+		c := s.(*ast.CaseClause)
+		if n := len(c.Body); n > 0 {
+			if br, ok := c.Body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
+				return nil
+			}
+		}
+		if c != cc && (len(cc.List) == 0 || c.Pos() < cc.Pos()) {
+			out = append(out, c.List...)
+		}
+	}
+	return out
+}
+
+// TaglessCase returns the tagless switch whose case clause, path[i-1],
+// holds path[i] among its statements; nil otherwise.
+func TaglessCase(path []ast.Node, i int) *ast.SwitchStmt {
+	cc, ok := path[i-1].(*ast.CaseClause)
+	if !ok || i < 3 || !IsStmtOf(cc.Body, path[i]) {
+		return nil
+	}
+	if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil {
+		return sw
+	}
+	return nil
+}
+
+// IsStmtOf reports whether n is one of the statements of list.
+func IsStmtOf(list []ast.Stmt, n ast.Node) bool {
+	for _, s := range list {
+		if ast.Node(s) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// IfBlocks returns the statements of every branch of an if-else chain.
+func IfBlocks(x *ast.IfStmt) [][]ast.Stmt {
+	blocks := [][]ast.Stmt{x.Body.List}
+	switch e := x.Else.(type) {
+	case *ast.BlockStmt:
+		blocks = append(blocks, e.List)
+	case *ast.IfStmt:
+		blocks = append(blocks, IfBlocks(e)...)
+	}
+	return blocks
+}
+
+// InFuncLit reports whether path goes through a function literal below
+// its root.
+func InFuncLit(path []ast.Node) bool {
+	for _, n := range path[1:] {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBool reports a boolean type.
+func IsBool(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// IsString reports a string type.
+func IsString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// IsStringish reports a string or a byte slice type.
+func IsStringish(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// IsCallee reports whether id, the last node of path, names the function
+// its parent call calls (f() or x.f()).
+func IsCallee(id *ast.Ident, path []ast.Node) bool {
+	if len(path) < 2 {
+		return false
+	}
+	p := path[len(path)-2]
+	if sel, ok := p.(*ast.SelectorExpr); ok && sel.Sel == id && len(path) >= 3 {
+		p = path[len(path)-3]
+		id2 := ast.Expr(sel)
+		c, ok := p.(*ast.CallExpr)
+		return ok && c.Fun == id2
+	}
+	c, ok := p.(*ast.CallExpr)
+	return ok && ast.Unparen(c.Fun) == ast.Expr(id)
+}
+
+// IsAssignTarget reports whether e is on the left of the assignment that
+// is its parent.
+func IsAssignTarget(e ast.Expr, path []ast.Node) bool {
+	as, ok := ParentOf(path).(*ast.AssignStmt)
+	return ok && slices.Contains(as.Lhs, e)
+}
+
+// IdentOf returns the identifier an expression names: x itself, or the
+// selected name of x.sel.
+func IdentOf(e ast.Expr) *ast.Ident {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
