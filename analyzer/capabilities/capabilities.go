@@ -210,7 +210,78 @@ func report(c *check.Pass, s *site, inReturn int) {
 			s.use.Key, testSpelling(s.use.SDK, model.CapSamplingTool))
 		return
 	}
+	if calls := unguardedCalls(c, s); len(calls) > 0 {
+		for _, call := range calls {
+			helperCall(c, s, call)
+		}
+		return
+	}
 	noTest(c, s, need&^h.Req, inReturn)
+}
+
+// covers reports whether h holds the test a request needs on its own
+// capabilities.
+func covers(s *site, h model.Held) bool {
+	if s.anyMode {
+		return h.Req&s.need != 0
+	}
+	return h.Req&s.need == s.need
+}
+
+// unguardedCalls returns, for a request built in a helper of the package
+// (not a handler) whose calls are all in sight, the calls that send it
+// with no test of this request's capabilities, with what the helper
+// itself tests: the request is judged at its callers, and the finding
+// belongs where the test is missing. Nil when the request is in a
+// handler, or a call's way cannot be told.
+func unguardedCalls(c *check.Pass, s *site) []*ast.CallExpr {
+	decl := source.OuterDecl(s.path)
+	if decl == nil || c.IsHandler(decl, s.use.SDK) {
+		return nil
+	}
+	if fnNode, _ := source.Enclosing(s.path); fnNode != ast.Node(decl) {
+		return nil // in a function literal of the helper
+	}
+	fn, _ := c.Info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	sites, all := c.CallSites(fn)
+	if !all || len(sites) == 0 {
+		return nil
+	}
+	local := c.HeldAt(s.path)
+	var out []*ast.CallExpr
+	for _, path := range sites {
+		h, known := c.HeldThrough(path, s.use.SDK)
+		if !known {
+			return nil
+		}
+		call, ok := path[len(path)-1].(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		if !covers(s, model.Held{Req: local.Req | h.Req}) && h.Tested()&s.need == 0 {
+			out = append(out, call)
+		}
+	}
+	return out
+}
+
+// helperCall reports a call of a helper that builds a request (s) made
+// with no test of the capability.
+func helperCall(c *check.Pass, s *site, call *ast.CallExpr) {
+	need := s.need
+	if s.anyMode {
+		need = model.CapForm
+	}
+	decl := source.OuterDecl(s.path)
+	key := s.use.Key
+	if key == "" && len(call.Args) > 0 {
+		key, _ = source.ConstString(c.Info, call.Args[0])
+	}
+	c.Report(call, "%s request%s that %s builds is sent from here without a test that the client declared %s: protocol 2026-07-28 forbids input requests for a capability the client did not declare on the request, and neither SDK checks them in the round trip; test %s before this call, and return what the tool returns when it cannot ask; no automatic fix: the request is built outside the handler that sends it",
+		kindName(s), keyText(key), decl.Name.Name, capName(s), testSpelling(s.use.SDK, need))
 }
 
 // sentGuarded reports a request filed into a variable of its function

@@ -293,10 +293,12 @@ func inStateField(pc *Pkg, path []ast.Node) bool {
 }
 
 // hmacKeysOK reports whether no hmac.New of the function takes its key
-// from the state or the request.
+// from the state or the request: its SDK values, or in a handler, the
+// arguments it is given (the tool's typed input).
 func (sf *stateFlow) hmacKeysOK() bool {
 	pc := sf.pc
 	ok := true
+	args := sf.handlerArgs()
 	ast.Inspect(sf.body, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallExpr)
 		if !isCall || len(call.Args) != 2 {
@@ -314,9 +316,36 @@ func (sf *stateFlow) hmacKeysOK() bool {
 			if e, isExpr := k.(ast.Expr); isExpr && pc.fromSDK(pc.Info.TypeOf(e)) {
 				ok = false // from the request
 			}
+			if id, isID := k.(*ast.Ident); isID && args[pc.Info.Uses[id]] {
+				ok = false // the call's own arguments
+			}
 			return ok
 		})
 		return ok
 	})
 	return ok
+}
+
+// handlerArgs are the parameters of the function, when it is a handler of
+// an SDK, that carry what the client sent (all but its context).
+func (sf *stateFlow) handlerArgs() map[types.Object]bool {
+	pc := sf.pc
+	sig := pc.SignatureOf(sf.fn)
+	if sig == nil {
+		return nil
+	}
+	handler := false
+	for _, sdk := range pc.SDKs.All {
+		handler = handler || sdk.RoundTrip != nil && pc.IsHandler(sf.fn, sdk)
+	}
+	if !handler {
+		return nil
+	}
+	args := map[types.Object]bool{}
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); !isContext(p.Type()) {
+			args[p] = true
+		}
+	}
+	return args
 }

@@ -203,7 +203,7 @@ func helperGuarded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.C
 
 // askRoots is a helper one of whose callers does not test.
 func askRoots() *mcp.CallToolResult {
-	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"roots": &mcp.ListRootsParams{}}} // want `roots request "roots" is sent without a test .*; no automatic fix: the request is built outside the handler that sends it \(capabilities\)`
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"roots": &mcp.ListRootsParams{}}}
 }
 
 func rootsGuarded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
@@ -213,8 +213,9 @@ func rootsGuarded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Ca
 	return askRoots(), nil, nil
 }
 
+// rootsUnguarded is where the test is missing: the call is reported.
 func rootsUnguarded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
-	return askRoots(), nil, nil
+	return askRoots(), nil, nil // want `roots request "roots" that askRoots builds is sent from here without a test .*; test req.ClientCapabilities\(\).RootsV2 before this call, .*; no automatic fix: the request is built outside the handler that sends it \(capabilities\)`
 }
 
 // AskExported may be called from anywhere: its callers are not known.

@@ -249,3 +249,54 @@ func pageOf(req *mcp.CallToolRequest) (struct{ Next int }, error) {
 	}
 	return struct{ Next int }{}, nil
 }
+
+type unlockIn struct {
+	Name    string `json:"name"`
+	Minutes int    `json:"minutes"`
+}
+
+// macWithInputKey keys its HMAC with a field of the tool's typed input,
+// the call's own arguments: any client can sign a grant of its own.
+func macWithInputKey(ctx context.Context, req *mcp.CallToolRequest, in unlockIn) (*mcp.CallToolResult, any, error) {
+	if accepted(req) {
+		payload, sig, _ := strings.Cut(req.Params.RequestState, ".")
+		m := hmac.New(sha256.New, []byte(in.Name))
+		m.Write([]byte(payload))
+		got, _ := hex.DecodeString(sig)
+		if !hmac.Equal(m.Sum(nil), got) { // want `RequestState, decoded with no integrity check, decides what the tool does through an HMAC whose key comes from the request, which any client can pass; .*\(request-state\)`
+			return nil, nil, errors.New("bad state")
+		}
+		n, _ := strconv.Atoi(payload)
+		if err := charge(n); err != nil {
+			return nil, nil, err
+		}
+		return done("unlocked " + in.Name), nil, nil
+	}
+	return &mcp.CallToolResult{InputRequests: confirm("Unlock " + in.Name + "?")}, nil, nil
+}
+
+// verifyWith checks the state's HMAC under the key its caller gives.
+func verifyWith(state string, secret []byte) (string, bool) {
+	payload, sig, _ := strings.Cut(state, ".")
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(payload))
+	got, _ := hex.DecodeString(sig)
+	return payload, hmac.Equal(m.Sum(nil), got)
+}
+
+// macViaHelper is the near miss: the helper's key is a parameter, and
+// its caller gives the server's key.
+func macViaHelper(ctx context.Context, req *mcp.CallToolRequest, in unlockIn) (*mcp.CallToolResult, any, error) {
+	if accepted(req) {
+		payload, ok := verifyWith(req.Params.RequestState, key)
+		if !ok {
+			return nil, nil, errors.New("bad state")
+		}
+		n, _ := strconv.Atoi(payload)
+		if err := charge(n); err != nil {
+			return nil, nil, err
+		}
+		return done("unlocked " + in.Name), nil, nil
+	}
+	return &mcp.CallToolResult{InputRequests: confirm("Unlock " + in.Name + "?")}, nil, nil
+}
