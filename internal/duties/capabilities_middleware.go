@@ -54,7 +54,7 @@ func (pc *Pkg) middlewareHeld(fn ast.Node, sdk *mcpsdk.SDK) Held {
 	}
 	var h Held
 	for _, m := range pc.mw.held {
-		if m.sdk == sdk && takes(sig, m.typ) && (fn.Pos() < m.outer.Pos() || fn.End() > m.outer.End()) && pc.mw.mayServe(fn, m.server) {
+		if m.sdk == sdk && source.Takes(sig, m.typ) && (fn.Pos() < m.outer.Pos() || fn.End() > m.outer.End()) && pc.mw.mayServe(fn, m.server) {
 			h = h.union(m.h)
 		}
 	}
@@ -68,19 +68,6 @@ func (pc *Pkg) middlewareHeld(fn ast.Node, sdk *mcpsdk.SDK) Held {
 func (ix *mwIndex) mayServe(fn ast.Node, server types.Object) bool {
 	servers := ix.servers[fn]
 	return server == nil || len(servers) == 0 || ix.unsure[fn] || slices.Contains(servers, server)
-}
-
-// takes reports a signature with a parameter of type typ, or, for an
-// interface, of a type that implements it.
-func takes(sig *types.Signature, typ types.Type) bool {
-	iface, _ := typ.Underlying().(*types.Interface)
-	for i := range sig.Params().Len() {
-		t := sig.Params().At(i).Type()
-		if types.Identical(t, typ) || iface != nil && !types.IsInterface(t) && types.Implements(t, iface) {
-			return true
-		}
-	}
-	return false
 }
 
 // indexMiddleware finds the middleware the package registers and what
@@ -318,7 +305,7 @@ func (pc *Pkg) handsOn(sdk *mcpsdk.SDK, outer ast.Node) []mwHeld {
 	var reqType types.Type // the request parameter of the handler type
 	for i := range hsig.Params().Len() {
 		t := hsig.Params().At(i).Type()
-		if pc.SDKs.InTypes(t) != nil || types.IsInterface(t) && !isContext(t) {
+		if pc.SDKs.InTypes(t) != nil || types.IsInterface(t) && !source.IsContext(t) {
 			reqType = t
 		}
 	}
@@ -446,5 +433,3 @@ func (pc *Pkg) assertedType(is *ast.IfStmt) types.Type {
 	}
 	return pc.Info.TypeOf(ta.Type)
 }
-
-func isContext(t types.Type) bool { return mcpsdk.IsNamed(t, "context", "Context") }

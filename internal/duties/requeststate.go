@@ -321,7 +321,7 @@ func (pc *Pkg) keylessMints(fn ast.Node) []ast.Expr {
 		case *ast.KeyValueExpr:
 			if id, ok := n.Key.(*ast.Ident); ok {
 				if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() {
-					if sdk := pc.SDKs.ByPkg[pkgPath(v)]; sdk != nil && sdk.Duties() != nil && v.Name() == sdk.Duties().StateField && keyless(n.Value) {
+					if sdk := pc.SDKs.ByPkg[source.PkgPath(v)]; sdk != nil && sdk.Duties() != nil && v.Name() == sdk.Duties().StateField && keyless(n.Value) {
 						out = append(out, n.Value)
 					}
 				}
@@ -340,13 +340,6 @@ func (pc *Pkg) keylessMints(fn ast.Node) []ast.Expr {
 		return true
 	})
 	return out
-}
-
-func pkgPath(o types.Object) string {
-	if o.Pkg() == nil {
-		return ""
-	}
-	return o.Pkg().Path()
 }
 
 // stateFlow follows the state through one function.

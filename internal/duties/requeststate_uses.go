@@ -36,7 +36,7 @@ func (sf *stateFlow) findUses() {
 				for _, c := range x.Body.List {
 					for _, e := range c.(*ast.CaseClause).List {
 						if s, ok := source.ConstString(pc.Info, e); ok && s != "" {
-							sf.add(StateUse{Kind: UseTest, At: x.Tag, Path: appendPath(path, x.Tag), Test: "a switch on its value", Decoded: sf.taintOf(x.Tag)&TaintDecoded != 0})
+							sf.add(StateUse{Kind: UseTest, At: x.Tag, Path: source.AppendPath(path, x.Tag), Test: "a switch on its value", Decoded: sf.taintOf(x.Tag)&TaintDecoded != 0})
 							return
 						}
 					}
@@ -54,10 +54,6 @@ func (sf *stateFlow) findUses() {
 			}
 		}
 	})
-}
-
-func appendPath(path []ast.Node, n ast.Node) []ast.Node {
-	return append(slices.Clone(path), n)
 }
 
 func (sf *stateFlow) add(u StateUse) {
@@ -239,7 +235,7 @@ func (sf *stateFlow) boolUse(cond ast.Expr, path []ast.Node) {
 			}
 		case *ast.Ident, *ast.SelectorExpr:
 			if t := sf.taintOf(x); t&TaintParsed != 0 && source.IsBool(sf.pc.Info.TypeOf(x)) {
-				sf.add(StateUse{Kind: UseTest, At: x, Path: appendPath(path, x), Test: "a value read from it", Decoded: t&TaintDecoded != 0})
+				sf.add(StateUse{Kind: UseTest, At: x, Path: source.AppendPath(path, x), Test: "a value read from it", Decoded: t&TaintDecoded != 0})
 			}
 		}
 	}
@@ -257,7 +253,7 @@ func (sf *stateFlow) resultUse(ret *ast.ReturnStmt, path []ast.Node) {
 		}
 		if kv, ok := n.(*ast.KeyValueExpr); ok {
 			if id, ok := kv.Key.(*ast.Ident); ok {
-				if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() && pc.SDKs.ByPkg[pkgPath(v)] != nil {
+				if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() && pc.SDKs.ByPkg[source.PkgPath(v)] != nil {
 					return
 				}
 			}
@@ -283,7 +279,7 @@ func inStateField(pc *Pkg, path []ast.Node) bool {
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok {
 			if v, ok := pc.Info.Uses[id].(*types.Var); ok && v.IsField() {
-				if sdk := pc.SDKs.ByPkg[pkgPath(v)]; sdk != nil && sdk.Duties() != nil && v.Name() == sdk.Duties().StateField {
+				if sdk := pc.SDKs.ByPkg[source.PkgPath(v)]; sdk != nil && sdk.Duties() != nil && v.Name() == sdk.Duties().StateField {
 					return true
 				}
 			}
@@ -343,7 +339,7 @@ func (sf *stateFlow) handlerArgs() map[types.Object]bool {
 	}
 	args := map[types.Object]bool{}
 	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); !isContext(p.Type()) {
+		if p := sig.Params().At(i); !source.IsContext(p.Type()) {
 			args[p] = true
 		}
 	}

@@ -76,6 +76,13 @@ type Flow struct {
 	// outcomes caches, per block, the returns and work calls reachable
 	// from it (see decides).
 	outcomes map[*ssa.BasicBlock]map[ssa.Instruction]bool
+	// flags is set for the second pass of the flow, which splits the
+	// paths at a condition on a flag the answer set (approved := true;
+	// if res != nil { approved = res.Action == "accept" }; if !approved
+	// {...}) by the flag's value on each (flagSplit); reading is set
+	// while a split reads the flag, which then reads the edges of the
+	// pass before.
+	flags, reading bool
 }
 
 // New finds the answer's values in fn's SSA form and runs the flow, or
@@ -136,6 +143,10 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 		return nil
 	}
 	f.In = flow.ForwardFlow(fn, Pre, f.transfer)
+	if f.hasFlags() {
+		f.flags = true
+		f.In = flow.ForwardFlow(fn, Pre, f.transfer)
+	}
 	return f
 }
 

@@ -134,6 +134,10 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 		outs[yesIdx], outs[1-yesIdx] = yes, no
 		return outs
 	}
+	if yes, no, ok := f.flagSplit(cond, s); ok {
+		outs[0], outs[1] = yes, no
+		return outs
+	}
 	// A condition on something else that decides what happens where the
 	// answer may be missing, and that answered paths do not share (those
 	// are past the decision): somebody's choice, such as a setting that
@@ -612,4 +616,72 @@ func (f *Flow) EdgeSet(p, b *ssa.BasicBlock) Set {
 		}
 	}
 	return 0
+}
+
+// flagBits are the bits of each kind of path a flag is read on (Eval's
+// actions), gated or not.
+var flagBits = []struct {
+	a    string
+	bits Set
+}{
+	{flow.ActAccept, Accept | Accept<<Gated},
+	{flow.ActDecline, Decline | Decline<<Gated},
+	{flow.ActCancel, Cancel | Cancel<<Gated},
+	{Missing, None | None<<Gated},
+	{Forged, Other | Other<<Gated},
+}
+
+// isFlag reports a boolean condition that is a variable given values on
+// several paths (a phi, or its negation), which Eval can read per path.
+func isFlag(cond ssa.Value) bool {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond = u.X
+	}
+	_, ok := cond.(*ssa.Phi)
+	return ok
+}
+
+// hasFlags reports whether the function branches on a flag (isFlag).
+func (f *Flow) hasFlags() bool {
+	for _, b := range f.Fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && isFlag(iff.Cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// flagSplit splits the paths at a condition on a flag by its value on
+// each kind of path, in the flow's second pass: the bits of a kind on
+// which the flag is known go to that side alone; the others, and paths
+// before the request or not yet read, go both ways.
+func (f *Flow) flagSplit(cond ssa.Value, s Set) (yes, no Set, ok bool) {
+	if !f.flags || f.reading || !isFlag(cond) {
+		return 0, 0, false
+	}
+	f.reading = true
+	defer func() { f.reading = false }()
+	yes, no = s, s
+	split := false
+	for _, k := range flagBits {
+		if s&k.bits == 0 {
+			continue
+		}
+		switch f.Eval(cond, k.a, s&k.bits, 6) {
+		case ValTrue:
+			no &^= k.bits
+			split = true
+		case ValFalse:
+			yes &^= k.bits
+			split = true
+		}
+	}
+	return yes, no, split
 }

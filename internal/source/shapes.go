@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
 // This file holds small readings of syntax and types that several
@@ -138,4 +140,33 @@ func IdentOf(e ast.Expr) *ast.Ident {
 		return x.Sel
 	}
 	return nil
+}
+
+// Takes reports a signature with a parameter of type typ, or, for an
+// interface, of a type that implements it.
+func Takes(sig *types.Signature, typ types.Type) bool {
+	iface, _ := typ.Underlying().(*types.Interface)
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		if types.Identical(t, typ) || iface != nil && !types.IsInterface(t) && types.Implements(t, iface) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsContext reports context.Context.
+func IsContext(t types.Type) bool { return mcpsdk.IsNamed(t, "context", "Context") }
+
+// PkgPath is the path of o's package, "" for a universe object.
+func PkgPath(o types.Object) string {
+	if o.Pkg() == nil {
+		return ""
+	}
+	return o.Pkg().Path()
+}
+
+// AppendPath returns a copy of path with n appended.
+func AppendPath(path []ast.Node, n ast.Node) []ast.Node {
+	return append(slices.Clone(path), n)
 }
