@@ -231,9 +231,10 @@ func covers(s *site, h model.Held) bool {
 // unguardedCalls returns, for a request built in a helper of the package
 // (not a handler) whose calls are all in sight, the calls that send it
 // with no test of this request's capabilities, with what the helper
-// itself tests: the request is judged at its callers, and the finding
-// belongs where the test is missing. Nil when the request is in a
-// handler, or a call's way cannot be told.
+// itself tests, when others do test: the request is judged at its
+// callers, and the finding belongs where the test is missing. Nil when
+// the request is in a handler, when a call's way cannot be told, or when
+// no call tests (one test in the helper would serve them all).
 func unguardedCalls(c *check.Pass, s *site) []*ast.CallExpr {
 	decl := source.OuterDecl(s.path)
 	if decl == nil || c.IsHandler(decl, s.use.SDK) {
@@ -264,6 +265,9 @@ func unguardedCalls(c *check.Pass, s *site) []*ast.CallExpr {
 		if !covers(s, model.Held{Req: local.Req | h.Req}) && h.Tested()&s.need == 0 {
 			out = append(out, call)
 		}
+	}
+	if len(out) == len(sites) {
+		return nil // no call tests: the finding is the helper's, where one test serves them all
 	}
 	return out
 }

@@ -68,7 +68,7 @@ func pause(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 }
 
 func askResume() *mcp.CallToolResult {
-	return server.NewInputRequestBuilder("").Elicit("resume", form).ToolResult()
+	return server.NewInputRequestBuilder("").Elicit("resume", form).ToolResult() // want `elicitation request "resume" is sent without a test.*\(capabilities\)`
 }
 
 // resume: near miss, the second case does not hold `res == nil`, so the
@@ -79,7 +79,7 @@ func resume(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	case res == nil && !canAsk(ctx):
 		return mcp.NewToolResultError("resuming needs a client that can ask"), nil
 	case len(req.Params.InputResponses) == 0:
-		return askResume(), nil // want `elicitation request "resume" that askResume builds is sent from here without a test.*\(capabilities\)`
+		return askResume(), nil
 	}
 	if res == nil {
 		return mcp.NewToolResultError("no answer"), nil
