@@ -99,6 +99,26 @@ var stdComputes = table{
 		"Cookie.String", "Cookie.Valid", "CanonicalHeaderKey", "StatusText", "DetectContentType", "ParseHTTPVersion", "ParseTime"}},
 }
 
+// stdShared are the methods of the computing packages' types that leave
+// their receiver as it was, so that a value shared beyond the call (a
+// package-level regexp.MustCompile) may take them: a compiled regexp is
+// safe for concurrent use, and matching changes nothing.
+var stdShared = table{
+	{"regexp", []string{"Regexp.Match", "Regexp.MatchString", "Regexp.MatchReader", "Regexp.Find", "Regexp.FindAll",
+		"Regexp.FindString", "Regexp.FindAllString", "Regexp.FindStringSubmatch", "Regexp.FindAllStringSubmatch",
+		"Regexp.FindSubmatch", "Regexp.FindAllSubmatch", "Regexp.FindIndex", "Regexp.FindStringIndex",
+		"Regexp.FindStringSubmatchIndex", "Regexp.FindAllStringIndex", "Regexp.FindAllStringSubmatchIndex",
+		"Regexp.ReplaceAllString", "Regexp.ReplaceAllLiteralString", "Regexp.ReplaceAllStringFunc", "Regexp.ReplaceAll",
+		"Regexp.Split", "Regexp.String", "Regexp.NumSubexp", "Regexp.SubexpNames", "Regexp.SubexpIndex", "Regexp.LiteralPrefix"}},
+	{"strings", []string{"Replacer.Replace"}},
+}
+
+// Shared reports a method of a standard type that leaves its receiver
+// as it was (stdShared).
+func Shared(fn *types.Func) bool {
+	return fn.Pkg() != nil && stdShared.has(fn.Pkg().Path(), Name(fn))
+}
+
 // stdSync are the methods that order a goroutine's steps and leave
 // nothing behind once paired: a lock taken and released, as the handler
 // does on either call.

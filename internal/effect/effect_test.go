@@ -147,3 +147,22 @@ func TestStdComputes(t *testing.T) {
 		}
 	}
 }
+
+// A shared regexp matched leaves it as it was; Longest changes it.
+func TestStdShared(t *testing.T) {
+	for _, c := range []struct {
+		path, typ, name string
+		want            bool
+	}{
+		{"regexp", "Regexp", "MatchString", true},
+		{"regexp", "Regexp", "FindAllStringSubmatch", true},
+		{"strings", "Replacer", "Replace", true},
+		{"regexp", "Regexp", "Longest", false},
+		{"strings", "Builder", "WriteString", false},
+		{"example.com/re", "Regexp", "MatchString", false},
+	} {
+		if got := effect.Shared(method(c.path, c.typ, c.name)); got != c.want {
+			t.Errorf("Shared(%s.%s.%s) = %v, want %v", c.path, c.typ, c.name, got, c.want)
+		}
+	}
+}

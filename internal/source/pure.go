@@ -371,7 +371,7 @@ func (pc *Package) methodEffect(call *ast.CallExpr, fn *types.Func, recv *types.
 	}
 	// The receiver is changed, unless the method takes a copy of a value
 	// with nothing shared.
-	if _, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr || !immutable(recv.Type()) {
+	if _, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); (ptr || !immutable(recv.Type())) && !effect.Shared(fn) {
 		if !local(sel.X) {
 			return effect.Write
 		}

@@ -7,6 +7,7 @@ package migrateeffects
 import (
 	"context"
 	"os"
+	"regexp"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -242,6 +243,37 @@ func (h *server) checkFile(ctx context.Context, req *mcp.CallToolRequest, in In)
 	return reply("opened"), nil, nil
 }
 
+// namePattern is compiled once and shared: matching leaves it as it was.
+var namePattern = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// A package-level regexp matched before the request: migrated.
+func (h *server) validName(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	if !namePattern.MatchString(in.Name) {
+		return reply("bad name"), nil, nil
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Create " + in.Name + "?", RequestedSchema: confirm}) // want `ServerSession.Elicit fails .*which works with old and new clients \(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not created"), nil, nil
+	}
+	return reply("created"), nil, nil
+}
+
+// The near miss: Longest changes the shared regexp.
+func (h *server) longestName(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	namePattern.Longest()
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Create " + in.Name + "?", RequestedSchema: confirm}) // want "ServerSession.Elicit fails .*; no automatic fix: `namePattern.Longest\\(\\)` before the request runs again on the call that brings the answer; until it is migrated, pinning .* \\(round-trip\\)"
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Action != "accept" {
+		return reply("not created"), nil, nil
+	}
+	return reply("created"), nil, nil
+}
+
 // Through the package's exported interface with the same value: refused.
 func (h *server) auditFile(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 	ok, err := audit.Check(in.Path)
@@ -270,5 +302,7 @@ func register(s *mcp.Server, h *server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "sourcetwice"}, h.sourceTwice)
 	mcp.AddTool(s, &mcp.Tool{Name: "sourcemark"}, h.sourceThenMark)
 	mcp.AddTool(s, &mcp.Tool{Name: "check"}, h.checkFile)
+	mcp.AddTool(s, &mcp.Tool{Name: "valid-name"}, h.validName)
+	mcp.AddTool(s, &mcp.Tool{Name: "longest-name"}, h.longestName)
 	mcp.AddTool(s, &mcp.Tool{Name: "audit"}, h.auditFile)
 }
