@@ -12,6 +12,7 @@ package capabilities
 
 import (
 	"fmt"
+	"github.com/elicitlint/elicitlint/internal/answers"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -281,8 +282,8 @@ func helperCall(c *check.Pass, s *site, call *ast.CallExpr) {
 	}
 	decl := source.OuterDecl(s.path)
 	key := s.use.Key
-	if key == "" && len(call.Args) > 0 {
-		key, _ = source.ConstString(c.Info, call.Args[0])
+	if _, i := answers.KeyParam(c.Package, decl, s.use.At); key == "" && i >= 0 && i < len(call.Args) {
+		key, _ = source.ConstString(c.Info, call.Args[i]) // the key the call gives the helper
 	}
 	c.Report(call, "%s request%s that %s builds is sent from here without a test that the client declared %s: protocol 2026-07-28 forbids input requests for a capability the client did not declare on the request, and neither SDK checks them in the round trip; test %s before this call, and return what the tool returns when it cannot ask; no automatic fix: the request is built outside the handler that sends it",
 		kindName(s), keyText(key), decl.Name.Name, capName(s), testSpelling(s.use.SDK, need))

@@ -71,3 +71,22 @@ func fromRequestBool(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp
 		"name": &mcp.ElicitParams{Message: "Your name?"},
 	}}, nil, nil
 }
+
+// askKeyed files a question under the key its caller gives, after the
+// message.
+func askKeyed(msg, key string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{key: &mcp.ElicitParams{Message: msg}}}
+}
+
+func keyedGuarded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+		return done("cannot ask"), nil, nil
+	}
+	return askKeyed("Proceed?", "go"), nil, nil
+}
+
+// keyedUnguarded is where the test is missing: the finding names the key
+// the call gives, not its message.
+func keyedUnguarded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	return askKeyed("Proceed?", "go"), nil, nil // want `form elicitation request "go" that askKeyed builds is sent from here without a test .*\(capabilities\)`
+}
