@@ -74,7 +74,7 @@ func fromRequestBool(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp
 
 // askKeyed files a question under the key its caller gives, after the
 // message.
-func askKeyed(msg, key string) *mcp.CallToolResult {
+func askKeyed(msg, key string) *mcp.CallToolResult { // want askKeyed:`elicitWrapper\(0:Message\) mode=form`
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{key: &mcp.ElicitParams{Message: msg}}}
 }
 
