@@ -19,6 +19,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
@@ -90,10 +91,7 @@ func quoteList(xs []string) string {
 	for i, x := range xs {
 		q[i] = `"` + x + `"`
 	}
-	if len(q) < 2 {
-		return strings.Join(q, "")
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return report.AndList(q)
 }
 
 // missingCaseFix offers, for a switch on the action that lacks cases, a

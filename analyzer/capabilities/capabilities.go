@@ -12,11 +12,11 @@ package capabilities
 
 import (
 	"fmt"
-	"github.com/elicitlint/elicitlint/internal/answers"
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"github.com/elicitlint/elicitlint/internal/answers"
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
 	"github.com/elicitlint/elicitlint/internal/fix"

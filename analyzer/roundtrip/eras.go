@@ -7,6 +7,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/schema"
 )
 
@@ -77,10 +78,7 @@ func labels(ws []duties.Way) string {
 	for _, w := range ws {
 		names = append(names, w.Label)
 	}
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return report.AndList(names)
 }
 
 // servedOnly reports whether every way of serving has era and label.

@@ -156,13 +156,8 @@ func (pc *Pkg) handlerReceivers() map[types.Object]bool {
 	recvs := map[types.Object]bool{}
 	for decl, fn := range pc.FuncDecls() {
 		recv := fn.Type().(*types.Signature).Recv()
-		if recv == nil || recv.Name() == "" {
-			continue
-		}
-		for _, sdk := range pc.SDKs.All {
-			if sdk.RoundTrip != nil && pc.IsHandler(decl, sdk) {
-				recvs[recv] = true
-			}
+		if recv != nil && recv.Name() != "" && pc.roundTripHandler(decl) {
+			recvs[recv] = true
 		}
 	}
 	return recvs

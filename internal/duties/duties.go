@@ -73,6 +73,18 @@ func New(p *source.Package, host Host) *Pkg {
 // answer).
 func (pc *Pkg) IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool { return pc.host.IsHandler(fn, sdk) }
 
+// roundTripHandler reports a handler of an SDK that has the round trip:
+// what it is given is the call's, and what it writes through its
+// receiver outlives the call.
+func (pc *Pkg) roundTripHandler(fn ast.Node) bool {
+	for _, sdk := range pc.SDKs.All {
+		if sdk.RoundTrip != nil && pc.IsHandler(fn, sdk) {
+			return true
+		}
+	}
+	return false
+}
+
 // fromSDK reports whether t (or *t) is a named type of an SDK.
 func (pc *Pkg) fromSDK(t types.Type) bool {
 	obj := mcpsdk.NamedObj(t)

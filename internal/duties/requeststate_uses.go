@@ -327,14 +327,7 @@ func (sf *stateFlow) hmacKeysOK() bool {
 func (sf *stateFlow) handlerArgs() map[types.Object]bool {
 	pc := sf.pc
 	sig := pc.SignatureOf(sf.fn)
-	if sig == nil {
-		return nil
-	}
-	handler := false
-	for _, sdk := range pc.SDKs.All {
-		handler = handler || sdk.RoundTrip != nil && pc.IsHandler(sf.fn, sdk)
-	}
-	if !handler {
+	if sig == nil || !pc.roundTripHandler(sf.fn) {
 		return nil
 	}
 	args := map[types.Object]bool{}

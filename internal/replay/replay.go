@@ -18,6 +18,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/model"
+	"github.com/elicitlint/elicitlint/internal/report"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -268,23 +269,15 @@ func WriteNote(mod *model.Model, bad ast.Node, more []ast.Node) string {
 			}
 		}
 	}
-	switch len(others) {
-	case 0:
-	case 1:
-		note += ", nor into " + others[0] + " on the same way"
-	default:
-		note += ", nor into " + strings.Join(others[:len(others)-1], ", ") + " and " + others[len(others)-1] + " on the same way"
+	if len(others) > 0 {
+		note += ", nor into " + report.AndList(others) + " on the same way"
 	}
-	switch len(patterns) {
-	case 0:
-	case 1:
-		if len(others) == 0 {
-			note += " (if it only reads, vouch for it with -replay-safe='" + patterns[0] + "')"
-		} else {
-			note += " (if they only read, vouch for them with -replay-safe='" + patterns[0] + "')"
+	if len(patterns) > 0 {
+		vouch := "it only reads, vouch for it"
+		if len(patterns) > 1 || len(others) > 0 {
+			vouch = "they only read, vouch for them"
 		}
-	default:
-		note += " (if they only read, vouch for them with -replay-safe='" + strings.Join(patterns, ",") + "')"
+		note += " (if " + vouch + " with -replay-safe='" + strings.Join(patterns, ",") + "')"
 	}
 	return note
 }

@@ -24,6 +24,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// AndList joins items for a message: "a", "a and b", "a, b and c".
+func AndList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
 // DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
 // s, or "" when none is close.
 func DidYouMean(s string, candidates []string) string {
