@@ -293,12 +293,15 @@ func (pc *Package) terminating(s ast.Stmt, label string) bool {
 		case *ast.CommClause:
 			body = c.Body
 		}
+		if breaksOut(&ast.BlockStmt{List: body}, label, true) {
+			return false
+		}
 		if n := len(body); n > 0 {
 			if br, ok := body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
 				continue
 			}
 		}
-		if !pc.Leaves(body, false) || breaksOut(&ast.BlockStmt{List: body}, label, true) {
+		if !pc.Leaves(body, false) {
 			return false
 		}
 	}
