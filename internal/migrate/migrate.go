@@ -146,6 +146,9 @@ type ask struct {
 	// repairs are the edits that repair the requested schema where the
 	// SDK would reject it (see matchSchema).
 	repairs []analysis.TextEdit
+	// pass says that stmt returns the request's results as they are
+	// (see matchPass); res and errName are then names the fix declares.
+	pass bool
 	// kept are the parts of the request's statement that the rewrite
 	// keeps: the params in place, or the arguments it writes into them.
 	kept []ast.Node

@@ -295,6 +295,15 @@ func (m *migration) request(a *ask, params string) string {
 func (m *migration) after(a *ask, ind string, taken map[string]bool) (text string, afterErrIf string) {
 	var b strings.Builder
 	k := a.dc.Kind
+	if a.pass {
+		// The gate returns what it found, after the answer's check.
+		if a.schema != "" {
+			body := "\n" + ind + "\t" + m.gate.passReturn("nil", a.errName) + "\n" + ind
+			b.WriteString(m.check.CheckText(a.errName, a.schema, a.res, body, ind))
+		}
+		b.WriteString("\n" + ind + m.gate.passReturn(a.res, "nil"))
+		return b.String(), ""
+	}
 	if a.schema != "" {
 		b.WriteString(m.check.CheckText(a.errName, a.schema, a.res, fix.BlockInner(m.mod.Package, a.errIf.Body, m.copied()), ind))
 	}
@@ -403,6 +412,10 @@ func (m *migration) singleEdits(a *ask) ([]analysis.TextEdit, string) {
 		return nil, "the handler's other results have no zero value the fix can write"
 	}
 	taken := map[string]bool{}
+	if a.pass {
+		a.res, a.errName = m.freshName("res", taken), m.freshName("err", taken)
+		taken[a.res], taken[a.errName] = true, true
+	}
 	hoisted, use := m.planCheck(a, ind, taken, a.params != nil)
 	stmt, missing := m.lookup(a, taken, false)
 	var head strings.Builder
@@ -611,7 +624,7 @@ func (m *migration) planCheck(a *ask, ind string, taken map[string]bool, hoist b
 	}
 	switch {
 	case why != "":
-	case a.errIf == nil || a.res == "":
+	case a.errIf == nil && !a.pass || a.res == "":
 		why = "its error or its answer is not kept"
 	case x != nil && !hoist:
 		why = "its schema is computed in the params of one of several requests"

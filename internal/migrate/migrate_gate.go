@@ -518,6 +518,24 @@ func (gb *gateBody) around() (string, string) {
 	return pre, post
 }
 
+// passReturn spells the return of a gate that passes the answer on (see
+// matchPass): res for the answer, nil for the result that asks, err for
+// the error.
+func (gb *gateBody) passReturn(res, err string) string {
+	var vals []string
+	for _, i := range gb.fn.fact.Results {
+		switch i {
+		case model.ResultAsk:
+			vals = append(vals, "nil")
+		case 0:
+			vals = append(vals, res)
+		default:
+			vals = append(vals, err)
+		}
+	}
+	return "return " + strings.Join(vals, ", ")
+}
+
 // related names the handlers that return the request, for the finding.
 func (c *chain) relate(root ast.Node) {
 	name := c.mod.HandlerName(root)

@@ -243,6 +243,9 @@ func (c *chain) returnEdits(f *chainFn) ([]analysis.TextEdit, string) {
 					return false // passes the callee's results on
 				}
 			}
+			if c.gate != nil && f.decl == c.gate.fn && c.gate.asks[0].pass && c.gate.asks[0].stmt == ast.Stmt(n) {
+				return false // the request's own return, which the fix rewrites
+			}
 			switch r := n.Results; {
 			case len(r) == 0:
 				edits = append(edits, analysis.TextEdit{Pos: n.Return + token.Pos(len("return")), End: n.Return + token.Pos(len("return")), NewText: []byte(" nil")})

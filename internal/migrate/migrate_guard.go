@@ -209,6 +209,11 @@ func (m *migration) branches(ind string) string {
 	declared := map[string]bool{}
 	mixed := m.mixedCaps()
 	for i, a := range m.asks {
+		if a.pass {
+			// The gate passed the SDK's error on.
+			fmt.Fprintf(&b, "\n%s%s", ind, m.gate.passReturn("nil", m.guardError(a)))
+			break
+		}
 		if a.errIf == nil {
 			continue
 		}

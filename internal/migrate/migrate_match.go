@@ -163,6 +163,11 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 	switch p := dc.Stack[n-2].(type) {
 	case *ast.ExprStmt:
 		a.stmt = p
+	case *ast.ReturnStmt:
+		// return ss.Elicit(...): a gate that passes the answer on.
+		if why := m.matchPass(a, p); why != "" {
+			return nil, why
+		}
 	case *ast.AssignStmt:
 		if len(p.Rhs) != 1 || p.Rhs[0] != ast.Expr(dc.Call) || len(p.Lhs) != 2 {
 			return nil, shape
@@ -229,6 +234,25 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 		return nil, why
 	}
 	return a, ""
+}
+
+// matchPass checks a request whose results a gate returns as they are
+// (return ss.Elicit(ctx, params)): the gate returns the answer it looks
+// up, nil and the SDK's error for a client that cannot be asked, or the
+// error of the answer's check. Only an answer the SDK hands back as the
+// direct request returned it passes on: not a sampling result the fix
+// converts or parses.
+func (m *migration) matchPass(a *ask, ret *ast.ReturnStmt) string {
+	const shape = "the fix rewrites only a request made as `res, err := ...` or alone in its statement"
+	k := a.dc.Kind
+	if m.gate == nil || len(ret.Results) != 1 || ret.Results[0] != ast.Expr(a.dc.Call) || k == nil {
+		return shape
+	}
+	if k.Downconvert != nil || k.ContentParser != "" {
+		return "the request's result is returned as it is, and the round trip's answer is converted where it is read; assign it first (`res, err := ...`), then run -fix again"
+	}
+	a.stmt, a.pass = ret, true
+	return ""
 }
 
 // matchParams finds the params of the request: the expression the fix

@@ -63,11 +63,13 @@ func (b Builder) approve(ctx context.Context, req *mcp.CallToolRequest, _ struct
 	return reply("approved"), nil, nil
 }
 
-// A method that no code of the package calls (an interface's, perhaps).
+// An exported method that no code of the package calls (an interface's,
+// perhaps), which passes the answer on: its round-trip version goes
+// beside it.
 type ElicitationHelper struct{ session *mcp.ServerSession }
 
 func (h *ElicitationHelper) Elicit(ctx context.Context, session *mcp.ServerSession, message string) (*mcp.ElicitResult, error) { // want Elicit:`elicitWrapper\(2:Message\) mode=form`
-	return session.Elicit(ctx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails .*; no automatic fix: .*; until it is migrated, pinning .* \(round-trip\)`
+	return session.Elicit(ctx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema}) // want `ServerSession.Elicit fails [^;]*, which works with old and new clients \(round-trip\)`
 }
 
 // A gate no handler reaches.

@@ -100,7 +100,8 @@ func twice(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, 
 }
 
 // Ask is a wrapper: the direct request is reported once, here, and not at
-// its callers. It is not a tool handler, so there is no fix.
+// its callers. It passes the answer on, and is exported: its round-trip
+// version goes beside it, and usesWrapper calls that.
 func Ask(ctx context.Context, ss *mcp.ServerSession, msg string) (*mcp.ElicitResult, error) { // want Ask:`elicitWrapper\(2:Message\) mode=form`
 	return ss.Elicit(ctx, &mcp.ElicitParams{Message: msg}) // want `ServerSession.Elicit fails.*\(round-trip\)`
 }
