@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ast/astutil"
@@ -42,12 +43,19 @@ type Shape struct{ Res, OK, Err int }
 // responses[k], res := server.ElicitationResponse(responses, k).
 var Direct = Shape{Res: 0, OK: 1, Err: -1}
 
+// Bool is a helper's single bool, false when the answer is missing
+// (answered(req, k) bool), assigned or tested where it is called.
+var Bool = Shape{Res: -1, OK: 0, Err: -1}
+
 // FailsWhenMissing returns the return that fails the call in the branch
 // where the answer read at r is missing, or nil.
 func FailsWhenMissing(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt) bool) *ast.ReturnStmt {
 	m, as, path := readOf(pc, r, shape, fails)
 	if m == nil {
 		return nil
+	}
+	if as == nil {
+		return m.inCondition(path)
 	}
 	for i, n := range path {
 		if n != ast.Node(as) || i+1 >= len(path) {
@@ -140,6 +148,10 @@ func readOf(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt)
 		}
 		switch n.(type) {
 		case ast.Stmt, *ast.FuncLit:
+			if call := boolCall(pc, r, shape, path); call != nil {
+				m := &missing{pc: pc, okCall: call, responses: r.Responses, state: r.State, fails: fails}
+				return m, nil, path
+			}
 			return nil, nil, nil
 		}
 	}
@@ -164,10 +176,67 @@ func readOf(pc *source.Package, r Read, shape Shape, fails func(*ast.ReturnStmt)
 	return m, as, path
 }
 
+// boolCall returns the call of a Bool helper whose key is at r, when the
+// call is tested where it is made: in the condition of an if, or in a
+// case of a switch with no tag (if !answered(req, "k") { ... }).
+func boolCall(pc *source.Package, r Read, shape Shape, path []ast.Node) *ast.CallExpr {
+	if shape != Bool || len(path) < 2 {
+		return nil
+	}
+	call, ok := path[1].(*ast.CallExpr)
+	if !ok || !slices.Contains(call.Args, ast.Expr(path[0].(ast.Expr))) {
+		return nil
+	}
+	for i, n := range path[2:] {
+		switch n := n.(type) {
+		case *ast.UnaryExpr, *ast.BinaryExpr, *ast.ParenExpr:
+			continue
+		case *ast.IfStmt:
+			if i > 0 && path[i+1] == ast.Node(n.Cond) || i == 0 && ast.Node(call) == ast.Node(n.Cond) {
+				return call
+			}
+		case *ast.CaseClause:
+			return call
+		}
+		return nil
+	}
+	return nil
+}
+
+// inCondition returns the return that fails the call when the Bool
+// helper's call m.okCall says the answer is missing, from the if (in the
+// statements from it on) or the switch case that tests it.
+func (m *missing) inCondition(path []ast.Node) *ast.ReturnStmt {
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if i+1 < len(path) {
+				list := stmtList(path[i+1])
+				if k := slices.Index(list, ast.Stmt(n)); k >= 0 {
+					return m.scanAt(list, k, false)
+				}
+			}
+			return nil
+		case *ast.CaseClause:
+			if i+2 < len(path) {
+				if sw, ok := path[i+2].(*ast.SwitchStmt); ok && sw.Tag == nil {
+					ret, _ := m.cases(sw)
+					return ret
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 // missing reads the statements after an answer's read: where does a
 // missing answer go?
 type missing struct {
-	pc                    *source.Package
+	pc *source.Package
+	// okCall is the call of a Bool helper tested in a condition: it, or a
+	// call of the same helper with the same arguments, stands for ok.
+	okCall                *ast.CallExpr
 	okVar, resVar, errVar *types.Var
 	responses, state      string
 	sentinel              string
@@ -183,13 +252,14 @@ func (m *missing) absent(cond ast.Expr) bool {
 // present reports a condition true exactly when the answer is there:
 // ok, ok == true, res != nil, err == nil.
 func (m *missing) present(cond ast.Expr) bool {
+	if m.isOK(cond) {
+		return true
+	}
 	switch c := ast.Unparen(cond).(type) {
-	case *ast.Ident:
-		return m.uses(c, m.okVar)
 	case *ast.BinaryExpr:
 		if c.Op == token.EQL {
 			if b, ok := m.pc.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "true" {
-				return m.uses(c.X, m.okVar)
+				return m.isOK(c.X)
 			}
 			return m.isNilTest(c, m.errVar)
 		}
@@ -203,6 +273,15 @@ func (m *missing) present(cond ast.Expr) bool {
 // isNilTest reports a comparison of v with nil.
 func (m *missing) isNilTest(c *ast.BinaryExpr, v *types.Var) bool {
 	return m.uses(c.X, v) && source.IsNil(m.pc.Info, c.Y) || m.uses(c.Y, v) && source.IsNil(m.pc.Info, c.X)
+}
+
+// isOK reports the answer's ok: its variable, or the Bool helper's call.
+func (m *missing) isOK(e ast.Expr) bool {
+	if m.okCall == nil {
+		return m.uses(e, m.okVar)
+	}
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && (c == m.okCall || source.SameCall(m.pc.Info, c, m.okCall))
 }
 
 func (m *missing) uses(e ast.Expr, v *types.Var) bool {
@@ -221,16 +300,16 @@ func (m *missing) uses(e ast.Expr, v *types.Var) bool {
 // statements are passed over: a failure a missing answer reaches on any
 // path is reported. Setting the answer's variables again ends the walk.
 func (m *missing) scan(list []ast.Stmt, from ast.Stmt, missingOnly bool) *ast.ReturnStmt {
-	at := -1
-	for i, st := range list {
-		if st == from {
-			at = i
-		}
-	}
+	at := slices.Index(list, from)
 	if at < 0 {
 		return nil
 	}
-	for _, st := range list[at+1:] {
+	return m.scanAt(list, at+1, missingOnly)
+}
+
+// scanAt is scan from the statement list[at] on.
+func (m *missing) scanAt(list []ast.Stmt, at int, missingOnly bool) *ast.ReturnStmt {
+	for _, st := range list[at:] {
 		if m.sets(st) {
 			return nil
 		}
@@ -322,16 +401,24 @@ func (m *missing) missingFails(body *ast.BlockStmt) *ast.ReturnStmt {
 		return nil
 	}
 	last, ok := body.List[n-1].(*ast.ReturnStmt)
-	if !ok || !m.fails(last) {
+	if !ok {
 		return nil
 	}
 	for _, st := range body.List[:n-1] {
 		if is, ok := st.(*ast.IfStmt); ok && is.Init == nil && is.Else == nil && m.roundOnly(is.Cond) {
+			// if req.Params.RequestState != "" { return fail }: fails on
+			// a retry, before the branch asks.
+			if ret := m.allFail(is.Body); ret != nil && m.pc.Terminates(is.Body) {
+				return ret
+			}
 			continue
 		}
 		if source.HasReturn(&ast.BlockStmt{List: []ast.Stmt{st}}) {
 			return nil
 		}
+	}
+	if !m.fails(last) {
+		return nil
 	}
 	return last
 }
@@ -471,7 +558,7 @@ func (m *missing) reads(e ast.Expr, also string) bool {
 func (m *missing) absentTest(cond ast.Expr) bool {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
-		return c.Op == token.NOT && m.uses(c.X, m.okVar)
+		return c.Op == token.NOT && m.isOK(c.X)
 	case *ast.CallExpr:
 		// errors.Is(err, ErrNoAnswer), the helper's own sentinel.
 		fn, _ := typeutil.Callee(m.pc.Info, c).(*types.Func)
@@ -485,7 +572,7 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 			return m.isNilTest(c, m.errVar)
 		case token.EQL:
 			if b, ok := m.pc.Info.Types[c.Y]; ok && b.Value != nil && b.Value.ExactString() == "false" {
-				return m.uses(c.X, m.okVar)
+				return m.isOK(c.X)
 			}
 			return m.isNilTest(c, m.resVar)
 		}
@@ -494,13 +581,15 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 }
 
 // ReturnsRead reports a helper that returns the SDK's read itself as its
-// only result, nil when the answer is missing: return
-// server.ElicitationResponse(req.Params.InputResponses, id).
+// only result, nil when the answer is missing (return
+// server.ElicitationResponse(req.Params.InputResponses, id)), or a bool
+// that says whether it is there (return ok after the read, return
+// server.ElicitationResponse(...) != nil).
 func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
-	if shape == Direct {
-		return returnsOK(pc, r)
+	if shape == Direct || shape == Bool && returnsOK(pc, r, shape.OK) {
+		return shape == Bool || returnsOK(pc, r, shape.OK)
 	}
-	if shape != (Shape{Res: 0, OK: -1, Err: -1}) {
+	if shape != (Shape{Res: 0, OK: -1, Err: -1}) && shape != Bool {
 		return false
 	}
 	file := pc.FileOf(r.At.Pos())
@@ -511,8 +600,22 @@ func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
-			// The key, its index or call, and the return of that.
-			return len(n.Results) == 1 && i >= 2 && ast.Unparen(n.Results[0]) == path[i-1] && path[i-2] == r.At
+			// The key, its index or call, and the return of that (or of
+			// its comparison with nil, for a bool).
+			if len(n.Results) != 1 || path[0] != r.At || i < 2 {
+				return false
+			}
+			res := ast.Unparen(n.Results[0])
+			if shape != Bool {
+				return i == 2 && res == path[1]
+			}
+			c, ok := res.(*ast.BinaryExpr)
+			return ok && c.Op == token.NEQ && (ast.Unparen(c.X) == path[1] && source.IsNil(pc.Info, c.Y) || ast.Unparen(c.Y) == path[1] && source.IsNil(pc.Info, c.X))
+		case *ast.BinaryExpr, *ast.ParenExpr:
+			if shape == Bool {
+				continue
+			}
+			return false
 		case ast.Stmt, *ast.FuncLit:
 			return false
 		}
@@ -523,7 +626,7 @@ func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
 // returnsOK reports a (T, bool) helper that returns the read's answer
 // and comma-ok right after it: res, ok := ...; return res, ok (or ok &&
 // res != nil): false whenever the answer is missing.
-func returnsOK(pc *source.Package, r Read) bool {
+func returnsOK(pc *source.Package, r Read, at int) bool {
 	m, as, path := readOf(pc, r, Direct, func(*ast.ReturnStmt) bool { return false })
 	if m == nil || m.okVar == nil {
 		return false
@@ -538,10 +641,10 @@ func returnsOK(pc *source.Package, r Read) bool {
 				continue
 			}
 			ret, ok := list[k+1].(*ast.ReturnStmt)
-			if !ok || len(ret.Results) != 2 {
+			if !ok || len(ret.Results) != at+1 {
 				return false
 			}
-			for _, t := range source.Conjuncts(ret.Results[1]) {
+			for _, t := range source.Conjuncts(ret.Results[at]) {
 				if m.uses(t, m.okVar) {
 					return true
 				}
@@ -583,6 +686,15 @@ func ResultShape(info *types.Info, sig *types.Signature) (Shape, func(*ast.Retur
 	case n == 2 && isBool(res.At(1).Type()):
 		return Shape{Res: 0, OK: 1, Err: -1}, func(ret *ast.ReturnStmt) bool {
 			e := result(ret, 1)
+			if e == nil {
+				return false
+			}
+			tv, ok := info.Types[e]
+			return ok && tv.Value != nil && tv.Value.ExactString() == "false"
+		}
+	case n == 1 && isBool(res.At(0).Type()):
+		return Bool, func(ret *ast.ReturnStmt) bool {
+			e := result(ret, 0)
 			if e == nil {
 				return false
 			}

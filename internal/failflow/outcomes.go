@@ -272,7 +272,74 @@ func (f *Flow) Work(instr ssa.Instruction) any {
 	if _, fn := w.(*types.Func); fn && f.GateCall(instr.(*ssa.Call)) != nil {
 		return nil
 	}
+	if w != nil && f.asksWith(instr.(*ssa.Call)) {
+		return nil
+	}
 	return w
+}
+
+// asksWith reports a call whose results only go into the params of a
+// question (id := ids.NewID(); ... &mcp.ElicitParams{URL: base + id,
+// ElicitationID: id}): it prepares the question, whichever path asks it.
+func (f *Flow) asksWith(call *ssa.Call) bool {
+	into := false
+	var only func(v ssa.Value, depth int) bool
+	only = func(v ssa.Value, depth int) bool {
+		if depth > 6 {
+			return false
+		}
+		if source.IsError(v.Type()) {
+			return true // tested or returned: not what the question holds
+		}
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.DebugRef:
+			case *ssa.Extract, *ssa.BinOp, *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Phi:
+				if !only(r.(ssa.Value), depth+1) {
+					return false
+				}
+			case *ssa.Store:
+				if r.Val != v {
+					return false
+				}
+				switch a := r.Addr.(type) {
+				case *ssa.FieldAddr:
+					if f.env.SDKs.Params(a.X.Type()) == nil {
+						return false
+					}
+					into = true
+				case *ssa.IndexAddr:
+					// An argument of a variadic call (fmt.Sprintf): the
+					// array's slice goes to that call alone.
+					arr, ok := a.X.(*ssa.Alloc)
+					if !ok {
+						return false
+					}
+					for _, ar := range *arr.Referrers() {
+						if sl, ok := ar.(*ssa.Slice); ok && !only(sl, depth+1) {
+							return false
+						}
+					}
+				default:
+					return false
+				}
+			case *ssa.Call:
+				// Formatting the value on the way: a call of the standard
+				// library that is not work.
+				var obj *types.Func
+				if fn := r.Common().StaticCallee(); fn != nil {
+					obj, _ = fn.Object().(*types.Func)
+				}
+				if obj == nil || obj.Pkg() == nil || !source.IsStd(obj.Pkg().Path()) || WorkFunc(f.env, obj) || !only(r, depth+1) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return only(call, 0) && into
 }
 
 // WorkOf returns what a call calls when it is work (see Work), or nil.

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file holds small readings of syntax and types that several
@@ -169,4 +170,36 @@ func PkgPath(o types.Object) string {
 // AppendPath returns a copy of path with n appended.
 func AppendPath(path []ast.Node, n ast.Node) []ast.Node {
 	return append(slices.Clone(path), n)
+}
+
+// SameCall reports two calls of the same function with the same
+// arguments, each a constant or a variable, or a field or index of one
+// (answered(req, "k") and answered(req, "k") again): calls whose result
+// depends on nothing else.
+func SameCall(info *types.Info, a, b *ast.CallExpr) bool {
+	fa, fb := typeutil.StaticCallee(info, a), typeutil.StaticCallee(info, b)
+	if fa == nil || fa != fb || len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !plainArg(a.Args[i]) || types.ExprString(a.Args[i]) != types.ExprString(b.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainArg reports an argument that computes nothing: a literal, a name,
+// or a field or constant index of one.
+func plainArg(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit, *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return plainArg(e.X)
+	case *ast.IndexExpr:
+		_, lit := ast.Unparen(e.Index).(*ast.BasicLit)
+		return lit && plainArg(e.X)
+	}
+	return false
 }

@@ -50,8 +50,8 @@ func Decode(req *mcp.CallToolRequest, key string) (string, error) {
 }
 
 // Has reports whether the answers hold key: it takes the answers
-// themselves, and is not a helper (it does not leave when one is missing).
-func Has(responses mcp.InputResponseMap, key string) bool {
+// themselves, and says false when the answer is missing.
+func Has(responses mcp.InputResponseMap, key string) bool { // want Has:`answerHelper\(1\)`
 	_, ok := responses[key]
 	return ok
 }
@@ -70,4 +70,16 @@ func Decision(req *mcp.CallToolRequest, key string) (bool, error) { // want Deci
 func Answered(req *mcp.CallToolRequest, key string) (*mcp.ElicitResult, bool) { // want Answered:`answerHelper\(1\)`
 	res, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
 	return res, ok && res != nil
+}
+
+// Answers says only whether key was answered.
+func Answers(req *mcp.CallToolRequest, key string) bool { // want Answers:`answerHelper\(1\)`
+	_, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
+	return ok
+}
+
+// Given is a near miss: it says whether the call is of the tool key, and
+// reads no answer.
+func Given(req *mcp.CallToolRequest, key string) bool {
+	return req.Params.Name == key
 }

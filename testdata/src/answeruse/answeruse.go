@@ -73,7 +73,8 @@ func drain(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResul
 	return gomcp.NewToolResultText(string(res.Action)), nil
 }
 
-// tag: the answers handed to Has, whose reads are not known here.
+// tag: the answers handed to Has, a helper that says false when the
+// answer is missing; a missing answer asks again.
 func tag(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
 	if !answerlib.Has(req.Params.InputResponses, "tag") {
 		return ask("tag"), nil, nil
@@ -105,4 +106,27 @@ func archive(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToo
 		return &mcp.CallToolResult{IsError: true}, nil, nil // want `the call fails here when the answer to "archive" is missing.*\(round-trip\)`
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(res.Action)}}}, nil, nil
+}
+
+// seal fails a retry when another package's bool helper says the answer
+// is missing.
+func seal(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if !answerlib.Answers(req, "seal") {
+		if req.Params.RequestState != "" {
+			return nil, nil, errors.New("not sealed") // want `the call fails here when the answer to "seal" is missing.*\(round-trip\)`
+		}
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"seal": &mcp.ElicitParams{Message: "Seal?"}}, RequestState: "asked"}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+// unseal: near miss, Given is not a helper that reads the answer to key.
+func unseal(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if !answerlib.Given(req, "unseal") {
+		if req.Params.RequestState != "" {
+			return nil, nil, errors.New("not unsealed")
+		}
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"unseal": &mcp.ElicitParams{Message: "Unseal?"}}, RequestState: "asked"}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, nil
 }
