@@ -119,6 +119,9 @@ type site struct {
 	mw   *mwSite
 	stmt ast.Stmt
 	key  string
+	// cond says the call is tested in the condition of stmt, an if
+	// (if !confirm(...) { ... }), where it is evaluated first.
+	cond bool
 }
 
 // planAsks plans the package's gates and its calls of other packages'

@@ -267,7 +267,11 @@ func (c *chain) siteStmt(s *site, stack []ast.Node) string {
 		}
 		s.stmt = p
 	default:
-		return where + " is inside an expression; the fix rewrites a call that is a statement of its own, an assignment, an if's init or a wrapper's return"
+		if ifs := source.CondFirst(stack); ifs != nil && old == 1 {
+			s.stmt, s.cond = ifs, true
+			return ""
+		}
+		return where + " is inside an expression; the fix rewrites a call that is a statement of its own, an assignment, an if's init or condition (evaluated first) or a wrapper's return"
 	}
 	return ""
 }

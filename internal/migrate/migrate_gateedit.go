@@ -335,6 +335,35 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 		at := c.mod.AfterComment(st.End())
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + ind + "if " + then)})
 	case *ast.IfStmt:
+		if s.cond {
+			// if v, ask := call; ask != nil { return ... } else if !v {
+			data, tf := c.mod.Src(st.Pos())
+			if data == nil {
+				return nil, "the file could not be read"
+			}
+			text := func(from, to token.Pos) string { return string(data[tf.Offset(from):tf.Offset(to)]) }
+			base := "v"
+			switch t := c.mod.Info.TypeOf(call); {
+			case source.IsBool(t):
+				base = "ok"
+			case source.IsError(t):
+				base = "err"
+			}
+			v := fix.FreshAt(c.mod.Pass.Pkg, s.stmt.Pos(), c.names[s.in], base)
+			c.names[s.in][v] = true
+			var parts []string
+			for _, i := range s.callee.fact.Results {
+				if i == model.ResultAsk {
+					parts = append(parts, ask)
+				} else {
+					parts = append(parts, v)
+				}
+			}
+			edits = append(edits,
+				analysis.TextEdit{Pos: st.Cond.Pos(), End: call.Pos(), NewText: []byte(strings.Join(parts, ", ") + " := ")},
+				analysis.TextEdit{Pos: call.End(), End: st.Cond.End(), NewText: []byte("; " + then + " else if " + text(st.Cond.Pos(), call.Pos()) + v + text(call.End(), st.Cond.End()))})
+			break
+		}
 		init := st.Init.(*ast.AssignStmt)
 		edits = append(edits,
 			analysis.TextEdit{Pos: init.Lhs[0].Pos(), End: init.Lhs[len(init.Lhs)-1].End(), NewText: []byte(lhs(init.Lhs))},

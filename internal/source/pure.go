@@ -237,9 +237,10 @@ func (pc *Package) callEffectIn(call *ast.CallExpr, fn ast.Node, paramsLocal boo
 		return effect.None // a conversion
 	}
 	local := func(e ast.Expr) bool { return pc.callLocalIn(e, fn, paramsLocal, seen) }
+	owns := func(e ast.Expr) bool { return pc.ownsElems(e, fn, paramsLocal, map[*types.Var]bool{}) }
 	// onArgs is e when the callee changes only arguments of the call.
 	onArgs := func(e effect.Effect) effect.Effect {
-		if pc.argsLocal(call, local) {
+		if pc.argsLocal(call, local, owns) {
 			return e
 		}
 		return effect.Write
@@ -376,7 +377,7 @@ func (pc *Package) methodEffect(call *ast.CallExpr, fn *types.Func, recv *types.
 			return effect.Write
 		}
 	}
-	return is(pc.argsLocal(call, local))
+	return is(pc.argsLocal(call, local, local))
 }
 
 // argsLocal reports whether every argument the callee could change (a
@@ -384,8 +385,10 @@ func (pc *Package) methodEffect(call *ast.CallExpr, fn *types.Func, recv *types.
 // one) is a value of the call. A function of the standard library changes
 // the elements of a slice or map it is given only when it fills it
 // (effect.Fillers: sort.Strings, hex.Decode); what it is given by
-// pointer, it may always change.
-func (pc *Package) argsLocal(call *ast.CallExpr, local func(ast.Expr) bool) bool {
+// pointer, it may always change. A slice or map it fills needs only to be
+// the call's own (owns), whatever its elements point to: sorting a slice
+// of records copied from a store changes no record of the store.
+func (pc *Package) argsLocal(call *ast.CallExpr, local, owns func(ast.Expr) bool) bool {
 	fills := true
 	if fn, ok := typeutil.Callee(pc.Info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Type().(*types.Signature).Recv() == nil && IsStd(fn.Pkg().Path()) {
 		fills = effect.Fillers(fn.Pkg().Path(), fn.Name())
@@ -397,7 +400,7 @@ func (pc *Package) argsLocal(call *ast.CallExpr, local func(ast.Expr) bool) bool
 		}
 		switch t.Underlying().(type) {
 		case *types.Slice, *types.Map:
-			if !fills {
+			if !fills || owns(a) {
 				continue
 			}
 		}
@@ -506,18 +509,61 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 		if pc.isRecv(v, fn) {
 			return false
 		}
-		if seen[v] {
-			return true
-		}
-		seen[v] = true
-		for _, d := range pc.purityCache().defs[v] {
-			if d != nil && !pc.callLocalIn(d, fn, paramsLocal, seen) {
-				return false
-			}
-		}
-		return true
+		return pc.defsAll(v, seen, func(d ast.Expr) bool { return pc.callLocalIn(d, fn, paramsLocal, seen) })
 	}
 	return false
+}
+
+// defsAll reports whether every value given to the local variable v
+// holds for pred (true while v is being decided: a cycle).
+func (pc *Package) defsAll(v *types.Var, seen map[*types.Var]bool, pred func(ast.Expr) bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	for _, d := range pc.purityCache().defs[v] {
+		if d != nil && !pred(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// ownsElems reports whether the slice or map e is the call's own: nil, or
+// made in fn (make, a literal, a clone, an append to one of those) and
+// held by variables of fn given only such values; what its elements point
+// to may be shared. Otherwise it must be a value of the call (callLocalIn).
+func (pc *Package) ownsElems(e ast.Expr, fn ast.Node, paramsLocal bool, seen map[*types.Var]bool) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.SliceExpr:
+		return pc.ownsElems(x.X, fn, paramsLocal, seen)
+	case *ast.CallExpr:
+		switch callee := typeutil.Callee(pc.Info, x).(type) {
+		case *types.Builtin:
+			switch callee.Name() {
+			case "make":
+				return true
+			case "append":
+				return len(x.Args) > 0 && pc.ownsElems(x.Args[0], fn, paramsLocal, seen)
+			}
+		case *types.Func:
+			if p := callee.Pkg(); p != nil && (p.Path() == "slices" || p.Path() == "maps") && callee.Name() == "Clone" {
+				return true
+			}
+		}
+	case *ast.Ident:
+		if _, isNil := pc.Info.Uses[x].(*types.Nil); isNil {
+			return true
+		}
+		v, ok := pc.Info.Uses[x].(*types.Var)
+		if !ok || !IsLocal(v) || v.Pos() < fn.Pos() || v.Pos() >= fn.End() || pc.isParam(v, fn) || pc.isRecv(v, fn) {
+			break
+		}
+		return pc.defsAll(v, seen, func(d ast.Expr) bool { return pc.ownsElems(d, fn, paramsLocal, seen) })
+	}
+	return pc.callLocalIn(e, fn, paramsLocal, seen)
 }
 
 // isRecv reports whether v is the receiver of fn.

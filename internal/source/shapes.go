@@ -203,3 +203,30 @@ func plainArg(e ast.Expr) bool {
 	}
 	return false
 }
+
+// CondFirst returns the if whose condition tests the call at the end of
+// stack (the path down to it) before anything else is evaluated (if
+// !confirm(...), if confirm(...) == nil, if confirm(...) && x), or nil.
+func CondFirst(stack []ast.Node) *ast.IfStmt {
+	for k := len(stack) - 2; k > 0; k-- {
+		switch p := stack[k].(type) {
+		case *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			if p.Op != token.NOT {
+				return nil
+			}
+		case *ast.BinaryExpr:
+			if p.X != stack[k+1] {
+				return nil // evaluated after the other operand, or not at all
+			}
+		case *ast.IfStmt:
+			if p.Init != nil || p.Cond != stack[k+1] {
+				return nil
+			}
+			return p
+		default:
+			return nil
+		}
+	}
+	return nil
+}

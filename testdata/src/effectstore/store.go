@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -199,3 +200,51 @@ type Source interface {
 
 // NewSource returns the store as a Source.
 func NewSource(s *Store) Source { return dbFinder{s} } // want NewSource:`effect none`
+
+// Tagged is a document with labels it shares with the store.
+type Tagged struct {
+	ID   string
+	Tags []string
+}
+
+// Shelf holds tagged documents.
+type Shelf struct {
+	mu    sync.RWMutex
+	items []Tagged
+}
+
+// Matching copies the matching items into a slice of its own and sorts
+// it: the copies share their tags with the store, but sorting only moves
+// them within the new slice.
+func (s *Shelf) Matching(q string) []Tagged { // want Matching:`effect none`
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var out []Tagged
+	for _, it := range s.items {
+		if strings.Contains(it.ID, q) {
+			out = append(out, it)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// SortItems sorts the store's own slice: a write.
+func (s *Shelf) SortItems() []Tagged { // want SortItems:"effect write: `sort.Slice\\(s.items, .*` in \\(\\*effectstore.Shelf\\).SortItems"
+	sort.Slice(s.items, func(i, j int) bool { return s.items[i].ID < s.items[j].ID })
+	return s.items
+}
+
+// FirstSorted sorts a slice of the store's own array: a write.
+func (s *Shelf) FirstSorted(n int) []Tagged { // want FirstSorted:"effect write: `sort.Slice\\(head, .*` in \\(\\*effectstore.Shelf\\).FirstSorted"
+	head := s.items[:n]
+	sort.Slice(head, func(i, j int) bool { return head[i].ID < head[j].ID })
+	return head
+}
+
+// Cloned sorts a clone: nothing outlives the call.
+func (s *Shelf) Cloned() []Tagged { // want Cloned:`effect none`
+	out := slices.Clone(s.items)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
