@@ -302,6 +302,9 @@ func (m *migration) dropped(pos token.Pos) bool {
 		if pos < a.stmt.Pos() || pos >= m.replaced(a) {
 			continue
 		}
+		if a.errIf != nil && pos > a.errIf.Body.Lbrace && pos < a.errIf.Body.Rbrace && m.errCopied(a) {
+			return false // the guard runs it for a client that cannot be asked
+		}
 		for _, k := range a.kept {
 			if k.Pos() <= pos && pos < k.End() {
 				return false
@@ -315,6 +318,23 @@ func (m *migration) dropped(pos token.Pos) bool {
 	for _, s := range m.deleted {
 		if s.Pos() <= pos && pos < s.End() {
 			return true
+		}
+	}
+	return false
+}
+
+// errCopied reports whether the guard's branch for a client that cannot
+// be asked runs a copy of a's error check (see branches): what the check
+// uses stays.
+func (m *migration) errCopied(a *ask) bool {
+	mixed := m.mixedCaps()
+	for _, b := range m.asks {
+		switch {
+		case b.errIf == nil:
+		case b == a:
+			return true
+		case !mixed && m.mod.Terminates(b.errIf.Body):
+			return false
 		}
 	}
 	return false
