@@ -124,6 +124,11 @@ type ask struct {
 	// (err != nil || rest): the fix deletes errTest and the || after it.
 	errTest *ast.BinaryExpr
 	errRest ast.Expr
+	// errPre is an if right before errIf that tests the error for a
+	// sentinel of the SDK or the package and leaves (if errors.Is(err,
+	// server.ErrElicitationNotSupported) { return ... }); it moves with
+	// errIf.
+	errPre *ast.IfStmt
 	// initIf is the if whose init statement makes the request (if res,
 	// err := call; err == nil { ... } else { ... }), with stmt that if;
 	// errBranch is its block that runs when the request fails (nil: none)
@@ -304,6 +309,9 @@ func (m *migration) dropped(pos token.Pos) bool {
 		}
 		if a.errIf != nil && pos > a.errIf.Body.Lbrace && pos < a.errIf.Body.Rbrace && m.errCopied(a) {
 			return false // the guard runs it for a client that cannot be asked
+		}
+		if a.errPre != nil && pos >= a.errPre.Pos() && pos < a.errPre.End() && m.errCopied(a) {
+			return false
 		}
 		for _, k := range a.kept {
 			if k.Pos() <= pos && pos < k.End() {

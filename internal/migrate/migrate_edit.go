@@ -305,7 +305,7 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 		return b.String(), ""
 	}
 	if a.schema != "" {
-		b.WriteString(m.check.CheckText(a.errName, a.schema, a.res, fix.BlockInner(m.mod.Package, a.errIf.Body, m.copied()), ind))
+		b.WriteString(m.check.CheckText(a.errName, a.schema, a.res, m.preText(a, ind+"\t")+fix.BlockInner(m.mod.Package, a.errIf.Body, m.copied()), ind))
 	}
 	if m.downconverts(a) {
 		dc := k.Downconvert
@@ -345,6 +345,16 @@ func (m *migration) after(a *ask, ind string, taken map[string]bool) (text strin
 	return b.String(), ""
 }
 
+// preText spells a's sentinel test (errPre) at ind, starting with a
+// newline, or "".
+func (m *migration) preText(a *ask, ind string) string {
+	if a.errPre == nil {
+		return ""
+	}
+	cond, _ := m.mod.LineText(a.errPre.Cond)
+	return "\n" + ind + "if " + cond + " {" + fix.BodyLines(m.mod.Package, a.errPre.Body, ind+"\t", m.copied()) + "\n" + ind + "}"
+}
+
 // keepsErrIf reports whether the error check after the request stays
 // where it is (it checks what replaces the request's error).
 func (m *migration) keepsErrIf(a *ask) bool {
@@ -378,6 +388,9 @@ func (m *migration) comments(a *ask, end *token.Pos) (string, string) {
 		}
 		if a.errIf != nil && cg.Pos() > a.errIf.Body.Lbrace && cg.End() <= a.errIf.Body.Rbrace {
 			continue // the error check's body moves to the guard, comments and all
+		}
+		if a.errPre != nil && cg.Pos() > a.errPre.Body.Lbrace && cg.End() <= a.errPre.Body.Rbrace {
+			continue // so does the sentinel's test before it
 		}
 		if !m.mod.OnlySpaceBefore(cg.Pos()) && tf.Line(cg.End()) == tf.Line(cg.Pos()) {
 			for _, c := range cg.List {

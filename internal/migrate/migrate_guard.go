@@ -225,7 +225,7 @@ func (m *migration) branches(ind string) string {
 			in = ind + "\t"
 		}
 		body := a.errIf.Body
-		if source.UsedIn(m.mod.Info, body, a.errVar) {
+		if source.UsedIn(m.mod.Info, body, a.errVar) || a.errPre != nil {
 			op := " := "
 			if declared[a.errName] && !mixed {
 				op = " = "
@@ -233,6 +233,7 @@ func (m *migration) branches(ind string) string {
 			declared[a.errName] = true
 			fmt.Fprintf(&b, "\n%s%s%s%s", in, a.errName, op, m.guardError(a))
 		}
+		b.WriteString(m.preText(a, in))
 		b.WriteString(fix.BodyLines(m.mod.Package, body, in, m.copied()))
 		if mixed && !last {
 			fmt.Fprintf(&b, "\n%s}", ind)

@@ -218,6 +218,13 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 		if i+1 < len(a.list) {
 			ifs, _ = a.list[i+1].(*ast.IfStmt)
 		}
+		if pre := ifs; pre != nil && m.gate == nil && pre.Init == nil && pre.Else == nil && source.SentinelTest(pc.Info, pre.Cond, a.errVar) && pc.Terminates(pre.Body) && i+2 < len(a.list) && oneLine(pc, pre.Cond) {
+			// if errors.Is(err, server.ErrElicitationNotSupported) { ... }
+			// if err != nil { ... }
+			if next, ok := a.list[i+2].(*ast.IfStmt); ok && next.Init == nil && next.Else == nil && source.IsErrNotNil(pc.Info, next.Cond, a.errVar) {
+				a.errPre, ifs = pre, next
+			}
+		}
 		if ifs != nil && ifs.Init == nil && ifs.Else == nil {
 			if source.IsErrNotNil(pc.Info, ifs.Cond, a.errVar) {
 				a.errIf = ifs
@@ -234,6 +241,12 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 		return nil, why
 	}
 	return a, ""
+}
+
+// oneLine reports an expression written on one line.
+func oneLine(pc *model.Model, e ast.Expr) bool {
+	_, ok := pc.LineText(e)
+	return ok
 }
 
 // matchPass checks a request whose results a gate returns as they are

@@ -26,6 +26,9 @@ func (m *migration) matchAsks() string {
 	}
 	first := m.asks[0]
 	for _, a := range m.asks {
+		if a.errPre != nil && len(m.asks) > 1 {
+			return lineOf(m.mod, a.dc.Call.Pos()) + "its error is tested by two ifs, and the handler makes other requests; ask them together by hand"
+		}
 		if a.initIf != nil && len(m.asks) > 1 {
 			return lineOf(m.mod, a.dc.Call.Pos()) + "it is made in the init statement of an if, and the handler makes other requests; ask them together by hand"
 		}
@@ -89,7 +92,7 @@ func (m *migration) errorsChecked() string {
 	pc := m.mod
 	within := func(pos token.Pos) bool {
 		for _, a := range m.asks {
-			if a.stmt.Pos() <= pos && pos < a.stmt.End() || a.errIf != nil && a.errIf.Pos() <= pos && pos < a.errIf.End() {
+			if a.stmt.Pos() <= pos && pos < a.stmt.End() || a.errIf != nil && a.errIf.Pos() <= pos && pos < a.errIf.End() || a.errPre != nil && a.errPre.Pos() <= pos && pos < a.errPre.End() {
 				return true
 			}
 		}

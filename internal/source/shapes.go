@@ -230,3 +230,29 @@ func CondFirst(stack []ast.Node) *ast.IfStmt {
 	}
 	return nil
 }
+
+// SentinelTest reports errors.Is(err, X) for the error variable err and a
+// package-level error X.
+func SentinelTest(info *types.Info, cond ast.Expr, err *types.Var) bool {
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return false
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || info.Uses[id] != err {
+		return false
+	}
+	var x types.Object
+	switch e := ast.Unparen(call.Args[1]).(type) {
+	case *ast.Ident:
+		x = info.Uses[e]
+	case *ast.SelectorExpr:
+		x = info.Uses[e.Sel]
+	}
+	v, ok := x.(*types.Var)
+	return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
