@@ -553,6 +553,7 @@ func (pc *Package) ownsElems(e ast.Expr, fn ast.Node, paramsLocal bool, seen map
 				return true
 			}
 		}
+		return false // the caller judges other calls with callLocalIn
 	case *ast.Ident:
 		if _, isNil := pc.Info.Uses[x].(*types.Nil); isNil {
 			return true
@@ -563,7 +564,23 @@ func (pc *Package) ownsElems(e ast.Expr, fn ast.Node, paramsLocal bool, seen map
 		}
 		return pc.defsAll(v, seen, func(d ast.Expr) bool { return pc.ownsElems(d, fn, paramsLocal, seen) })
 	}
+	if hasCall(e) {
+		// callLocalIn would judge the call's effect, which asks ownsElems
+		// again: the caller does that once, with callLocalIn.
+		return false
+	}
 	return pc.callLocalIn(e, fn, paramsLocal, seen)
+}
+
+// hasCall reports an expression that makes a call (a conversion too).
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		_, call := n.(*ast.CallExpr)
+		found = found || call
+		return !found
+	})
+	return found
 }
 
 // isRecv reports whether v is the receiver of fn.
