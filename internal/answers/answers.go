@@ -15,7 +15,6 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Read is a read of an answer: At is its key (an expression of the
@@ -192,7 +191,7 @@ func boolCall(pc *source.Package, r Read, shape Shape, path []ast.Node) *ast.Cal
 		case *ast.UnaryExpr, *ast.BinaryExpr, *ast.ParenExpr:
 			continue
 		case *ast.IfStmt:
-			if i > 0 && path[i+1] == ast.Node(n.Cond) || i == 0 && ast.Node(call) == ast.Node(n.Cond) {
+			if path[i+1] == ast.Node(n.Cond) { // n is path[i+2]
 				return call
 			}
 		case *ast.CaseClause:
@@ -561,9 +560,11 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 		return c.Op == token.NOT && m.isOK(c.X)
 	case *ast.CallExpr:
 		// errors.Is(err, ErrNoAnswer), the helper's own sentinel.
-		fn, _ := typeutil.Callee(m.pc.Info, c).(*types.Func)
-		return m.sentinel != "" && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" &&
-			len(c.Args) == 2 && m.uses(c.Args[0], m.errVar) && qualified(usedObj(m.pc.Info, c.Args[1])) == m.sentinel
+		if m.sentinel == "" || m.errVar == nil {
+			return false
+		}
+		x := source.ErrorsIsSentinel(m.pc.Info, c, m.errVar)
+		return x != nil && qualified(x) == m.sentinel
 	case *ast.BinaryExpr:
 		switch c.Op {
 		case token.LOR:
@@ -586,10 +587,10 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 // that says whether it is there (return ok after the read, return
 // server.ElicitationResponse(...) != nil).
 func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
-	if shape == Direct || shape == Bool && returnsOK(pc, r, shape.OK) {
-		return shape == Bool || returnsOK(pc, r, shape.OK)
-	}
-	if shape != (Shape{Res: 0, OK: -1, Err: -1}) && shape != Bool {
+	switch {
+	case (shape == Direct || shape == Bool) && returnsOK(pc, r, shape.OK):
+		return true
+	case shape != (Shape{Res: 0, OK: -1, Err: -1}) && shape != Bool:
 		return false
 	}
 	file := pc.FileOf(r.At.Pos())
@@ -683,18 +684,14 @@ func ResultShape(info *types.Info, sig *types.Signature) (Shape, func(*ast.Retur
 			e := result(ret, n-1)
 			return e != nil && !source.IsNil(info, e)
 		}
-	case n == 2 && isBool(res.At(1).Type()):
-		return Shape{Res: 0, OK: 1, Err: -1}, func(ret *ast.ReturnStmt) bool {
-			e := result(ret, 1)
-			if e == nil {
-				return false
-			}
-			tv, ok := info.Types[e]
-			return ok && tv.Value != nil && tv.Value.ExactString() == "false"
+	case n == 2 && isBool(res.At(1).Type()), n == 1 && isBool(res.At(0).Type()):
+		// (T, bool) or bool: the bool is false.
+		shape := Shape{Res: 0, OK: 1, Err: -1}
+		if n == 1 {
+			shape = Bool
 		}
-	case n == 1 && isBool(res.At(0).Type()):
-		return Bool, func(ret *ast.ReturnStmt) bool {
-			e := result(ret, 0)
+		return shape, func(ret *ast.ReturnStmt) bool {
+			e := result(ret, n-1)
 			if e == nil {
 				return false
 			}
@@ -746,15 +743,3 @@ func sentinelOf(pc *source.Package, ret *ast.ReturnStmt, shape Shape) string {
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
-// usedObj returns the object an identifier or a qualified identifier
-// names, or nil.
-func usedObj(info *types.Info, e ast.Expr) types.Object {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.Uses[x]
-	case *ast.SelectorExpr:
-		return info.Uses[x.Sel]
-	}
-	return nil
-}

@@ -334,19 +334,7 @@ func (m *migration) dropped(pos token.Pos) bool {
 // errCopied reports whether the guard's branch for a client that cannot
 // be asked runs a copy of a's error check (see branches): what the check
 // uses stays.
-func (m *migration) errCopied(a *ask) bool {
-	mixed := m.mixedCaps()
-	for _, b := range m.asks {
-		switch {
-		case b.errIf == nil:
-		case b == a:
-			return true
-		case !mixed && m.mod.Terminates(b.errIf.Body):
-			return false
-		}
-	}
-	return false
-}
+func (m *migration) errCopied(a *ask) bool { return slices.Contains(m.copiedChecks(), a) }
 
 // unusedAfter finds the local variables that only the removed code used
 // (the session or a context made for the request): the fix deletes their

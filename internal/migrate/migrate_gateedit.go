@@ -306,28 +306,30 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 	c.names[s.in][ask] = true
 	ret := c.propagate(s, ask, file)
 	then := fmt.Sprintf("%s != nil {\n%s\treturn %s\n%s}", ask, ind, ret, ind)
-	lhs := func(old []ast.Expr) string {
+	// lhs spells the variables of the callee's results: ask for the one
+	// that asks, name(i) for its old result i.
+	lhs := func(name func(i int) string) string {
 		var parts []string
 		for _, i := range s.callee.fact.Results {
-			switch {
-			case i == model.ResultAsk:
+			if i == model.ResultAsk {
 				parts = append(parts, ask)
-			case old == nil:
-				parts = append(parts, "_")
-			default:
-				t, _ := c.mod.LineText(old[i])
-				parts = append(parts, t)
+			} else {
+				parts = append(parts, name(i))
 			}
 		}
 		return strings.Join(parts, ", ")
 	}
+	blank := func(int) string { return "_" }
+	of := func(old []ast.Expr) func(int) string {
+		return func(i int) string { t, _ := c.mod.LineText(old[i]); return t }
+	}
 	switch st := s.stmt.(type) {
 	case *ast.ExprStmt:
 		edits = append(edits,
-			analysis.TextEdit{Pos: st.Pos(), End: st.Pos(), NewText: []byte("if " + lhs(nil) + " := ")},
+			analysis.TextEdit{Pos: st.Pos(), End: st.Pos(), NewText: []byte("if " + lhs(blank) + " := ")},
 			analysis.TextEdit{Pos: st.End(), End: st.End(), NewText: []byte("; " + then)})
 	case *ast.AssignStmt:
-		edits = append(edits, analysis.TextEdit{Pos: st.Lhs[0].Pos(), End: st.Lhs[len(st.Lhs)-1].End(), NewText: []byte(lhs(st.Lhs))})
+		edits = append(edits, analysis.TextEdit{Pos: st.Lhs[0].Pos(), End: st.Lhs[len(st.Lhs)-1].End(), NewText: []byte(lhs(of(st.Lhs)))})
 		if st.Tok != token.DEFINE {
 			mcp := pkgIn(file, c.sdk.TypesPkg)
 			edits = append(edits, analysis.TextEdit{Pos: st.Pos(), End: st.Pos(), NewText: []byte("var " + ask + " *" + mcp + "." + c.sdk.RoundTrip.ToolResult + "\n" + ind)})
@@ -351,22 +353,14 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 			}
 			v := fix.FreshAt(c.mod.Pass.Pkg, s.stmt.Pos(), c.names[s.in], base)
 			c.names[s.in][v] = true
-			var parts []string
-			for _, i := range s.callee.fact.Results {
-				if i == model.ResultAsk {
-					parts = append(parts, ask)
-				} else {
-					parts = append(parts, v)
-				}
-			}
 			edits = append(edits,
-				analysis.TextEdit{Pos: st.Cond.Pos(), End: call.Pos(), NewText: []byte(strings.Join(parts, ", ") + " := ")},
+				analysis.TextEdit{Pos: st.Cond.Pos(), End: call.Pos(), NewText: []byte(lhs(func(int) string { return v }) + " := ")},
 				analysis.TextEdit{Pos: call.End(), End: st.Cond.End(), NewText: []byte("; " + then + " else if " + text(st.Cond.Pos(), call.Pos()) + v + text(call.End(), st.Cond.End()))})
 			break
 		}
 		init := st.Init.(*ast.AssignStmt)
 		edits = append(edits,
-			analysis.TextEdit{Pos: init.Lhs[0].Pos(), End: init.Lhs[len(init.Lhs)-1].End(), NewText: []byte(lhs(init.Lhs))},
+			analysis.TextEdit{Pos: init.Lhs[0].Pos(), End: init.Lhs[len(init.Lhs)-1].End(), NewText: []byte(lhs(of(init.Lhs)))},
 			analysis.TextEdit{Pos: st.Cond.Pos(), End: st.Cond.Pos(), NewText: []byte(then + " else if ")})
 	}
 	return edits, ""

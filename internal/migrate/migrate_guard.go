@@ -207,18 +207,14 @@ func (m *migration) hasServerFunc(name string) bool {
 func (m *migration) branches(ind string) string {
 	var b strings.Builder
 	declared := map[string]bool{}
+	if a := m.asks[0]; a.pass {
+		// The gate passed the SDK's error on.
+		return "\n" + ind + m.gate.passReturn("nil", m.guardError(a))
+	}
 	mixed := m.mixedCaps()
-	for i, a := range m.asks {
-		if a.pass {
-			// The gate passed the SDK's error on.
-			fmt.Fprintf(&b, "\n%s%s", ind, m.gate.passReturn("nil", m.guardError(a)))
-			break
-		}
-		if a.errIf == nil {
-			continue
-		}
+	for _, a := range m.copiedChecks() {
 		in := ind
-		last := i == len(m.asks)-1
+		last := a == m.asks[len(m.asks)-1]
 		if mixed && !last {
 			// Its own capability is missing: its own check (it leaves).
 			fmt.Fprintf(&b, "\n%sif %s {", ind, m.capMissing(a, m.capsName))
@@ -237,13 +233,27 @@ func (m *migration) branches(ind string) string {
 		b.WriteString(fix.BodyLines(m.mod.Package, body, in, m.copied()))
 		if mixed && !last {
 			fmt.Fprintf(&b, "\n%s}", ind)
-			continue
-		}
-		if m.mod.Terminates(body) {
-			break
 		}
 	}
 	return b.String()
+}
+
+// copiedChecks are the requests whose error checks the guard runs, in
+// turn, for a client that cannot be asked: each request's own when their
+// capabilities differ, else up to the first check that leaves.
+func (m *migration) copiedChecks() []*ask {
+	var out []*ask
+	mixed := m.mixedCaps()
+	for _, a := range m.asks {
+		if a.errIf == nil {
+			continue
+		}
+		out = append(out, a)
+		if !mixed && m.mod.Terminates(a.errIf.Body) {
+			break
+		}
+	}
+	return out
 }
 
 // guardError spells the error a direct request of a's kind returned for a

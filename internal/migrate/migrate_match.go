@@ -125,6 +125,9 @@ func (m *migration) carriesAnswers(t types.Type) bool {
 	return f != nil
 }
 
+// shape says why a request written another way is not rewritten.
+const shape = "the fix rewrites only a request made as `res, err := ...` or alone in its statement"
+
 // matchAsk checks the statement that makes one request: `res, err :=
 // call` (either may be _) with an optional `if err != nil { ... }` right
 // after it, or the call alone, in a statement list of the handler.
@@ -138,7 +141,6 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 	if n < 3 {
 		return nil, "the request is not in a statement"
 	}
-	const shape = "the fix rewrites only a request made as `res, err := ...` or alone in its statement"
 	for _, anc := range dc.Stack {
 		switch anc.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
@@ -218,7 +220,7 @@ func (m *migration) matchAsk(dc *model.DirectCall) (*ask, string) {
 		if i+1 < len(a.list) {
 			ifs, _ = a.list[i+1].(*ast.IfStmt)
 		}
-		if pre := ifs; pre != nil && m.gate == nil && pre.Init == nil && pre.Else == nil && source.SentinelTest(pc.Info, pre.Cond, a.errVar) && pc.Terminates(pre.Body) && i+2 < len(a.list) && oneLine(pc, pre.Cond) {
+		if pre := ifs; pre != nil && m.gate == nil && pre.Init == nil && pre.Else == nil && source.ErrorsIsSentinel(pc.Info, pre.Cond, a.errVar) != nil && pc.Terminates(pre.Body) && i+2 < len(a.list) && oneLine(pc, pre.Cond) {
 			// if errors.Is(err, server.ErrElicitationNotSupported) { ... }
 			// if err != nil { ... }
 			if next, ok := a.list[i+2].(*ast.IfStmt); ok && next.Init == nil && next.Else == nil && source.IsErrNotNil(pc.Info, next.Cond, a.errVar) {
@@ -256,7 +258,6 @@ func oneLine(pc *model.Model, e ast.Expr) bool {
 // direct request returned it passes on: not a sampling result the fix
 // converts or parses.
 func (m *migration) matchPass(a *ask, ret *ast.ReturnStmt) string {
-	const shape = "the fix rewrites only a request made as `res, err := ...` or alone in its statement"
 	k := a.dc.Kind
 	if m.gate == nil || len(ret.Results) != 1 || ret.Results[0] != ast.Expr(a.dc.Call) || k == nil {
 		return shape

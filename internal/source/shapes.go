@@ -231,20 +231,20 @@ func CondFirst(stack []ast.Node) *ast.IfStmt {
 	return nil
 }
 
-// SentinelTest reports errors.Is(err, X) for the error variable err and a
-// package-level error X.
-func SentinelTest(info *types.Info, cond ast.Expr, err *types.Var) bool {
+// ErrorsIsSentinel returns X of the condition errors.Is(err, X), for the
+// error variable err and a package-level variable X; nil otherwise.
+func ErrorsIsSentinel(info *types.Info, cond ast.Expr, err *types.Var) *types.Var {
 	call, ok := ast.Unparen(cond).(*ast.CallExpr)
 	if !ok || len(call.Args) != 2 {
-		return false
+		return nil
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" {
-		return false
+		return nil
 	}
 	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
 	if !ok || info.Uses[id] != err {
-		return false
+		return nil
 	}
 	var x types.Object
 	switch e := ast.Unparen(call.Args[1]).(type) {
@@ -253,6 +253,8 @@ func SentinelTest(info *types.Info, cond ast.Expr, err *types.Var) bool {
 	case *ast.SelectorExpr:
 		x = info.Uses[e.Sel]
 	}
-	v, ok := x.(*types.Var)
-	return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+	if v, ok := x.(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+		return v
+	}
+	return nil
 }
