@@ -76,6 +76,9 @@ func answerUses(c *check.Pass, site *model.ResultSite) *uses {
 			if as, ok := parentOf(path).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id)) {
 				return // the answer itself assigned (the lookup)
 			}
+			if b, ok := parentOf(path).(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) && (source.IsNil(c.Info, b.X) || source.IsNil(c.Info, b.Y)) {
+				return // whether there is an answer (res == nil)
+			}
 			u.known = false
 			return
 		}

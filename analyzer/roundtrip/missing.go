@@ -4,6 +4,7 @@ import (
 	"go/ast"
 
 	"github.com/elicitlint/elicitlint/internal/answers"
+	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/model"
 )
 
@@ -28,8 +29,14 @@ func (rt *roundTripCheck) missingAnswers() {
 		if r.Fn == nil {
 			continue
 		}
+		callers := rt.askerCalls(r.Fn)
 		for _, key := range rt.keysOf(r) {
 			ask(r.Fn, key)
+			// A function that builds the question under a key of its
+			// own (askPurge()) asks in the functions that call it.
+			for _, c := range callers {
+				ask(c, key)
+			}
 		}
 		// A helper that files the request under the key it is given
 		// (ask("restart", "Restart?")) asks in its callers, for the
@@ -62,6 +69,31 @@ func (rt *roundTripCheck) missingAnswers() {
 		return false
 	}
 	reported := map[*ast.ReturnStmt]bool{}
+	report := func(ret *ast.ReturnStmt, key string) {
+		if ret == nil || reported[ret] {
+			return
+		}
+		reported[ret] = true
+		rt.Report(ret, "the call fails here when the answer to %q is missing, though the handler asks for it: a client may call again without an answer, and protocol 2026-07-28 says to ask again with a new input-required result rather than fail; return the request for %q again", key, key)
+	}
+	// The reads of each key a function asks for, for the paths of the
+	// function's SSA form where the syntax shows none failing.
+	type group struct {
+		fn    ast.Node
+		key   string
+		reads []answers.ShapedRead
+		seen  bool // the syntax reported one
+	}
+	var groups []*group
+	add := func(fn ast.Node, key string, read answers.ShapedRead, seen bool) {
+		for _, g := range groups {
+			if g.fn == fn && g.key == key {
+				g.reads, g.seen = append(g.reads, read), g.seen || seen
+				return
+			}
+		}
+		groups = append(groups, &group{fn, key, []answers.ShapedRead{read}, seen})
+	}
 	check := func(r *model.KeyUse, shape answers.Shape, sentinel string) {
 		for _, key := range rt.keysOf(r) {
 			if !asked[r.Fn][key] || after(r, key) {
@@ -70,11 +102,8 @@ func (rt *roundTripCheck) missingAnswers() {
 			read := r.AnswerRead()
 			read.Sentinel = sentinel
 			ret := answers.FailsWhenMissing(rt.Package, read, shape, rt.failsCall)
-			if ret == nil || reported[ret] {
-				return
-			}
-			reported[ret] = true
-			rt.Report(ret, "the call fails here when the answer to %q is missing, though the handler asks for it: a client may call again without an answer, and protocol 2026-07-28 says to ask again with a new input-required result rather than fail; return the request for %q again", key, key)
+			report(ret, key)
+			add(r.Fn, key, answers.ShapedRead{Read: read, Shape: shape}, ret != nil)
 			return
 		}
 	}
@@ -83,6 +112,22 @@ func (rt *roundTripCheck) missingAnswers() {
 	}
 	for _, c := range rt.helperReads(asked) {
 		check(c.use, c.h.Shape, c.h.Sentinel)
+	}
+	var at []ast.Node
+	for _, g := range groups {
+		if !g.seen {
+			at = append(at, g.fn)
+		}
+	}
+	if len(at) == 0 {
+		return
+	}
+	pkg := flow.BuildSSAFor(rt.Pass.Pass.Fset, rt.Pass.Pass.Pkg, rt.Pass.Pass.Files, rt.Info, at)
+	for _, g := range groups {
+		if !g.seen {
+			fn := flow.SSAFunc(rt.Package, pkg, g.reads[0].At)
+			report(answers.FailsOnPath(rt.Package, fn, g.reads, rt.failsCall), g.key)
+		}
 	}
 }
 

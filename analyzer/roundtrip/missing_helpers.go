@@ -229,3 +229,24 @@ func carriesAnswers(t types.Type, responses string, depth int) bool {
 	}
 	return false
 }
+
+// askerCalls returns the functions of this package that call the
+// function declaration fn, which makes a request.
+func (rt *roundTripCheck) askerCalls(fn ast.Node) []ast.Node {
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return nil
+	}
+	obj, _ := rt.Info.Defs[decl.Name].(*types.Func)
+	if obj == nil {
+		return nil
+	}
+	sites, _ := rt.CallSites(obj)
+	var out []ast.Node
+	for _, path := range sites {
+		if encl, _ := source.Enclosing(path); encl != nil && encl != fn {
+			out = append(out, encl)
+		}
+	}
+	return out
+}

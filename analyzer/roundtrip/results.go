@@ -285,6 +285,12 @@ func (rt *roundTripCheck) keyValues(uses []*model.KeyUse) []*model.KeyUse {
 		if e, isExpr := u.At.(ast.Expr); isExpr && u.Key == "" {
 			vals, ok = rt.PossibleStrings(e, rt.D.LocalCalls)
 		}
+		if e, isExpr := u.At.(ast.Expr); !ok && isExpr && u.Key == "" {
+			// A range over a literal list of keys.
+			for _, key := range rt.keysOf(u) {
+				vals, ok = append(vals, source.ConstAt{S: key, At: e}), true
+			}
+		}
 		if !ok {
 			out = append(out, u)
 			continue

@@ -21,7 +21,6 @@ package failflow
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -89,22 +88,9 @@ type Flow struct {
 // returns nil.
 func New(env *Env, fn *ssa.Function, site Site) *Flow {
 	f := &Flow{env: env, Fn: fn, Site: site, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
-	var lparen token.Pos
-	switch e := site.Expr.(type) {
-	case *ast.CallExpr:
-		lparen = e.Lparen
-	case *ast.TypeAssertExpr:
-		lparen = e.Lparen
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch instr.(type) {
-			case *ssa.Call, *ssa.TypeAssert:
-				if instr.Pos() == lparen {
-					f.def = instr
-				}
-			}
-		}
+	switch site.Expr.(type) {
+	case *ast.CallExpr, *ast.TypeAssertExpr:
+		f.def = flow.InstrAt(fn, site.Expr)
 	}
 	v, ok := f.def.(ssa.Value)
 	if !ok || v.Referrers() == nil {
@@ -135,7 +121,7 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 		}
 	}
 	if f.root != nil && !f.valueOnly() {
-		f.root = f.lift(f.root)
+		f.root = storedIn(f.lift(f.root))
 	}
 	switch {
 	case f.root == nil && !f.errorDecision(),
@@ -163,4 +149,20 @@ func (f *Flow) Def() ssa.Instruction { return f.def }
 // IsErrorType reports the type error.
 func IsErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// storedIn returns the local variable a struct answer is kept in, when
+// storing it there is all that is done with it (a value whose fields are
+// read as a.Action lives in memory, not in registers), or v.
+func storedIn(v ssa.Value) ssa.Value {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) != 1 {
+		return v
+	}
+	if st, ok := (*refs)[0].(*ssa.Store); ok && st.Val == v {
+		if a, ok := st.Addr.(*ssa.Alloc); ok && !a.Heap {
+			return a
+		}
+	}
+	return v
 }

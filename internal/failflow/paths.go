@@ -3,6 +3,7 @@ package failflow
 import (
 	"go/constant"
 	"go/token"
+	"iter"
 	"maps"
 	"slices"
 
@@ -132,6 +133,10 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 			no = f.answers(s &^ NoneAny)
 		}
 		outs[yesIdx], outs[1-yesIdx] = yes, no
+		return outs
+	}
+	if coll, emptyIdx, ok := emptyTest(cond); ok && s.Any(None) && f.filledWhenMissing(coll, b) {
+		outs[emptyIdx] = s &^ NoneAny // every path without an answer filed a question
 		return outs
 	}
 	if yes, no, ok := f.flagSplit(cond, s); ok {
@@ -396,16 +401,8 @@ func (f *Flow) lift(v ssa.Value) ssa.Value {
 // answer is missing (err != nil, !ok).
 func (f *Flow) Sentinels(b *ssa.BasicBlock) []*ssa.Global {
 	var gs []*ssa.Global
-	for _, p := range f.Fn.Blocks {
-		if len(p.Instrs) == 0 || len(p.Succs) != 2 {
-			continue
-		}
-		iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		yesIdx, _, g, ok := f.missingTest(iff.Cond)
-		if !ok || !reaches(p.Succs[yesIdx], b) {
+	for yes, g := range f.missingEdges() {
+		if !reaches(yes, b) {
 			continue
 		}
 		if g == nil {
@@ -416,6 +413,25 @@ func (f *Flow) Sentinels(b *ssa.BasicBlock) []*ssa.Global {
 		}
 	}
 	return gs
+}
+
+// missingEdges yields, for each test in the function that the answer is
+// missing, the successor taken when it is, and the sentinel tested for.
+func (f *Flow) missingEdges() iter.Seq2[*ssa.BasicBlock, *ssa.Global] {
+	return func(yield func(*ssa.BasicBlock, *ssa.Global) bool) {
+		for _, p := range f.Fn.Blocks {
+			if len(p.Instrs) == 0 || len(p.Succs) != 2 {
+				continue
+			}
+			iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			if yes, _, g, ok := f.missingTest(iff.Cond); ok && !yield(p.Succs[yes], g) {
+				return
+			}
+		}
+	}
 }
 
 // reaches reports whether b can be reached from a (or is a).

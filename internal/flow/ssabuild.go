@@ -228,3 +228,32 @@ func (f *GateFact) String() string {
 	}
 	return "errGate(" + strings.Join(s, ",") + ")"
 }
+
+// InstrAt returns the instruction of fn that evaluates e: a call, a type
+// assertion or a map lookup, found by the position SSA gives it (the
+// call's or assertion's left parenthesis, the index's left bracket); nil
+// for another expression or when none is there.
+func InstrAt(fn *ssa.Function, e ast.Expr) ssa.Instruction {
+	var pos token.Pos
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		pos = x.Lparen
+	case *ast.TypeAssertExpr:
+		pos = x.Lparen
+	case *ast.IndexExpr:
+		pos = x.Lbrack
+	default:
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr.(type) {
+			case *ssa.Call, *ssa.TypeAssert, *ssa.Lookup:
+				if instr.Pos() == pos {
+					return instr
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -111,7 +111,7 @@ func roundTrip(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResu
 }
 
 func roundTripMCPGo(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	answer := server.ElicitationResponse(request.Params.InputResponses, "stay")
+	answer := server.ElicitationResponse(request.Params.InputResponses, "stay") // want `asks for "agree", a box the user ticks.*\(content-schema\)`
 	if answer == nil {
 		return server.NewInputRequestBuilder("").Elicit("stay", mcp.ElicitationParams{Message: "Stay", RequestedSchema: booking}).ToolResult(), nil
 	}

@@ -91,3 +91,43 @@ func checkConfirmationAlways(ctx context.Context, e projapi.Elicitor) error {
 	}
 	return errDenied
 }
+
+// Answer mirrors the SDK's result by its shape, and Asker returns it as a
+// value: a.Action reads the answer kept in a local variable.
+type Answer struct { // want Answer:`resultType\(Action,Content\)`
+	Action  string
+	Content map[string]any
+}
+
+type Asker interface {
+	Ask(ctx context.Context, message string) (Answer, error)
+}
+
+func confirmValue(ctx context.Context, asker Asker) bool {
+	a, err := asker.Ask(ctx, "Go ahead?")
+	if err != nil {
+		return true // want `confirmValue returns true when Asker.Ask fails, as it does when the user accepts.*\(fail-open\)`
+	}
+	switch a.Action {
+	case "accept":
+		return true
+	case "decline", "cancel":
+		return false
+	}
+	return false
+}
+
+// closedValue is its near miss: it fails closed.
+func closedValue(ctx context.Context, asker Asker) bool {
+	a, err := asker.Ask(ctx, "Go ahead?")
+	if err != nil {
+		return false
+	}
+	switch a.Action {
+	case "accept":
+		return true
+	case "decline", "cancel":
+		return false
+	}
+	return false
+}

@@ -84,7 +84,7 @@ func haltOther(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallT
 	if !has(req, "halt") {
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"halt": &mcp.ElicitParams{Message: "Halt?"}}, RequestState: "asked"}, nil, nil
 	}
-	if !has(req, "elsewhere") {
+	if !has(req, "elsewhere") { // want `answer "elsewhere" is never requested.*\(round-trip\)`
 		return nil, nil, errors.New("needs an answer nobody asked for")
 	}
 	return &mcp.CallToolResult{}, nil, nil

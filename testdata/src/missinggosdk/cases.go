@@ -59,9 +59,9 @@ func purgeCache(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Call
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"purge": &mcp.ElicitParams{Message: "Purge?"}}}, nil, nil
 }
 
-// purgeCacheBreak is its near miss: a break leaves the switch, so the
-// branch does not always leave, and what follows is not only the missing
-// answer's.
+// purgeCacheBreak: a break leaves the switch, so the branch does not
+// always leave, and what follows is not only the missing answer's; the
+// missing answer still reaches the failure on its own path.
 func purgeCacheBreak(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
 	if res, ok := req.Params.InputResponses["purge"].(*mcp.ElicitResult); ok {
 		switch res.Action {
@@ -77,7 +77,7 @@ func purgeCacheBreak(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp
 		}
 	}
 	if len(req.Params.InputResponses) > 0 {
-		return nil, nil, errors.New("unexpected input responses")
+		return nil, nil, errors.New("unexpected input responses") // want `the call fails here when the answer to "purge" is missing.*\(round-trip\)`
 	}
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"purge": &mcp.ElicitParams{Message: "Purge?"}}}, nil, nil
 }

@@ -189,7 +189,7 @@ func byOtherKey(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Call
 	if len(req.Params.InputResponses) == 0 {
 		return askFor("first", "First?"), nil, nil
 	}
-	if _, ok := req.Params.InputResponses["second"].(*mcp.ElicitResult); !ok {
+	if _, ok := req.Params.InputResponses["second"].(*mcp.ElicitResult); !ok { // want `answer "second" is never requested.*\(round-trip\)`
 		return nil, nil, errors.New("no second answer")
 	}
 	return &mcp.CallToolResult{}, nil, nil

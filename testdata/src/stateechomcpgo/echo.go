@@ -28,7 +28,7 @@ func wizard(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 			return mcp.NewToolResultText("done"), nil
 		}
 	}
-	return mcp.NewToolResultError("unknown state"), nil
+	return mcp.NewToolResultError("unknown state"), nil // want `the call fails here when the answer to "colour" is missing.*\(round-trip\)`
 }
 
 // Near misses.

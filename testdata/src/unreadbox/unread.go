@@ -325,3 +325,39 @@ func choiceMCP(ctx context.Context, s *server.MCPServer) error {
 	}
 	return nil
 }
+
+// mcp-go's round trip: the answer tested against nil, then only its
+// action read.
+func roundTripMCP(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "purge") // want `asks for "confirm".*\(content-schema\)`
+	if res == nil {
+		return server.NewInputRequestBuilder("").Elicit("purge", mcp.ElicitationParams{Message: "Purge everything?", RequestedSchema: confirm}).ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		wipe(ctx)
+		return mcp.NewToolResultText("purged"), nil
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("kept"), nil
+	}
+	return nil, errors.New("unknown action")
+}
+
+// roundTripMCPRead is its near miss: the box is read.
+func roundTripMCPRead(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(req.Params.InputResponses, "purgeRead")
+	if res == nil {
+		return server.NewInputRequestBuilder("").Elicit("purgeRead", mcp.ElicitationParams{Message: "Purge everything?", RequestedSchema: confirm}).ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		if m, _ := res.Content.(map[string]any); m["confirm"] != true {
+			return mcp.NewToolResultText("kept"), nil
+		}
+		wipe(ctx)
+		return mcp.NewToolResultText("purged"), nil
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultText("kept"), nil
+	}
+	return nil, errors.New("unknown action")
+}
