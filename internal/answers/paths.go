@@ -47,7 +47,7 @@ func FailsOnPath(pc *source.Package, fn *ssa.Function, reads []ShapedRead, fails
 	}
 	w := &pathWalk{pc: pc, fn: fn, missing: map[ssa.Value]known{}, fails: fails}
 	var defs []ssa.Instruction
-	var body ast.Node
+	var body *ast.BlockStmt
 	for _, r := range reads {
 		if r.Sentinel != "" {
 			return nil
