@@ -129,13 +129,9 @@ func mayFailOpen(c *check.Pass, env *failflow.Env, site *model.ResultSite) bool 
 		return true
 	}
 	errVar, okVar := missingVars(c.Model, site)
-	decision := site.Sig != nil && site.Sig.Results().Len() > 0
-	if decision {
-		for i := 0; i < site.Sig.Results().Len(); i++ {
-			if failflow.HandlerResult(c.Package, site.Sig.Results().At(i).Type()) {
-				decision = false
-			}
-		}
+	decision := false
+	if site.Sig != nil {
+		_, decision = failflow.MayDecide(c.Package, site.Sig)
 	}
 	is := func(e ast.Expr, v *types.Var) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)

@@ -75,6 +75,9 @@ func (pc *Pkg) indexDefs() map[*types.Var][]varDef {
 						m[v] = append(m[v], varDef{unknown: true})
 					case len(n.Lhs) == len(n.Rhs):
 						m[v] = append(m[v], varDef{rhs: n.Rhs[i]})
+						if u, ok := ast.Unparen(n.Rhs[i]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+							returned[u] = true // caps = &c: read through caps as c itself
+						}
 					case len(n.Rhs) == 1:
 						m[v] = append(m[v], varDef{rhs: n.Rhs[0], idx: i, tuple: true})
 					}

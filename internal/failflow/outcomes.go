@@ -40,17 +40,19 @@ type Decisions struct {
 // returns nil: a handler (its result is what it did), a function whose
 // results decide nothing, or one whose decision is only its error and
 // that does the work itself on accept (its nil error on the missing path
-// means it did nothing).
+// means it did nothing). A function that returns a handler's result
+// beside a decision, nil on accept, is a gate: the result is the question
+// to return when it asks (ok bool, ask *mcp.CallToolResult), or what to
+// reply on a refusal.
 func (f *Flow) Decisions() *Decisions {
 	sig := f.Fn.Signature
 	n := sig.Results().Len()
 	if n == 0 {
 		return nil
 	}
-	for i := 0; i < n; i++ {
-		if HandlerResult(f.env.Package, sig.Results().At(i).Type()) {
-			return nil
-		}
+	replies, ok := MayDecide(f.env.Package, sig)
+	if !ok {
+		return nil
 	}
 	d := &Decisions{Accept: make([]map[Val]bool, n), Refusal: make([]map[Val]bool, n)}
 	for _, b := range f.Fn.Blocks {
@@ -90,6 +92,11 @@ func (f *Flow) Decisions() *Decisions {
 			d.Accept[i][ValTrue], d.Accept[i][ValFalse] = true, true
 		}
 	}
+	for _, i := range replies {
+		if len(d.Accept[i]) != 1 || !d.Accept[i][ValNil] {
+			return nil // accept gets a reply: it is what the function did
+		}
+	}
 	// For an error, going ahead is nil (accept may fail too, on content
 	// it cannot use).
 	errorsOnly := true
@@ -97,7 +104,7 @@ func (f *Flow) Decisions() *Decisions {
 		if len(d.Accept[i]) == 0 || len(d.Refusal[i]) == 0 || d.Accept[i][ValUnknown] || d.Refusal[i][ValUnknown] {
 			continue
 		}
-		if IsErrorType(sig.Results().At(i).Type()) {
+		if IsErrorType(sig.Results().At(i).Type()) || slices.Contains(replies, i) {
 			if d.Accept[i][ValNil] && !d.Refusal[i][ValNil] {
 				d.Idx = append(d.Idx, i)
 			}
@@ -115,6 +122,34 @@ func (f *Flow) Decisions() *Decisions {
 		return nil
 	}
 	return d
+}
+
+// MayDecide reports whether a function of signature sig may return a
+// decision to its caller, with the indexes of the results that are a
+// handler's (a tool, prompt or resource result). A function that returns
+// only such results, or has a handler's signature (a context and the
+// request; go-sdk's typed handlers also take the input and return an
+// output), is a handler: its results are what it did.
+func MayDecide(pc *source.Package, sig *types.Signature) (replies []int, ok bool) {
+	n := sig.Results().Len()
+	for i := range n {
+		if HandlerResult(pc, sig.Results().At(i).Type()) {
+			replies = append(replies, i)
+		}
+	}
+	if n == 0 || len(replies) == n {
+		return nil, false
+	}
+	if len(replies) == 0 {
+		return nil, true
+	}
+	params := sig.Params()
+	typed := params.Len() == 3 && n == 3 // go-sdk's (ctx, req, in) (res, out, err)
+	if params.Len() != 2 && !typed || params.At(0).Type().String() != "context.Context" {
+		return replies, true
+	}
+	obj := mcpsdk.NamedObj(params.At(1).Type())
+	return replies, obj == nil || pc.SDKs.OfPkg(obj) == nil || !strings.HasSuffix(obj.Name(), "Request")
 }
 
 // GoesAhead reports whether the values of a return are, on every

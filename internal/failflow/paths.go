@@ -648,7 +648,9 @@ var flagBits = []struct {
 }
 
 // isFlag reports a boolean condition that is a variable given values on
-// several paths (a phi, or its negation), which Eval can read per path.
+// several paths (a phi, or its negation), or such a variable compared
+// with a constant string (an action kept in a variable of its own), which
+// Eval can read per path.
 func isFlag(cond ssa.Value) bool {
 	for {
 		u, ok := cond.(*ssa.UnOp)
@@ -656,6 +658,16 @@ func isFlag(cond ssa.Value) bool {
 			break
 		}
 		cond = u.X
+	}
+	if bin, ok := cond.(*ssa.BinOp); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+			_, phi := stripConv(pair[0]).(*ssa.Phi)
+			c, isConst := pair[1].(*ssa.Const)
+			if phi && isConst && c.Value != nil && c.Value.Kind() == constant.String {
+				return true
+			}
+		}
+		return false
 	}
 	_, ok := cond.(*ssa.Phi)
 	return ok

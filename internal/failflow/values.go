@@ -131,6 +131,17 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 			}
 			return ValUnknown
 		}
+	case *ssa.BinOp:
+		// A variable that holds an action on each path, compared with
+		// one (action := "accept"; if res != nil { action = res.Action };
+		// switch action { ... }).
+		if x.Op == token.EQL || x.Op == token.NEQ {
+			l, r := f.Eval(x.X, a, s, depth-1), f.Eval(x.Y, a, s, depth-1)
+			known := func(v Val) bool { return ActionOf(v) != "" || v == ValOther }
+			if known(l) && known(r) && (l != ValOther || r != ValOther) {
+				return boolVal((l == r) == (x.Op == token.EQL))
+			}
+		}
 	case *ssa.ChangeType:
 		return f.Eval(x.X, a, s, depth-1)
 	case *ssa.Convert:
@@ -187,10 +198,25 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 			}
 		}
 	}
-	if NotNilError(v) {
+	if NotNilError(v) || f.sdkResult(v) {
 		return ValNonNil
 	}
 	return ValUnknown
+}
+
+// sdkResult reports a handler's result made by an SDK's function or
+// method (mcp.NewToolResultText, a builder's ToolResult): never nil.
+func (f *Flow) sdkResult(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Object() == nil || f.env.SDKs.OfPkg(fn.Object()) == nil {
+		return false
+	}
+	_, ptr := v.Type().Underlying().(*types.Pointer)
+	return ptr && HandlerResult(f.env.Package, v.Type())
 }
 
 // pathBits are the bits of the paths of action a (see Eval).
