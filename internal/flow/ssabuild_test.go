@@ -31,6 +31,10 @@ func TestSSASubset(t *testing.T) {
 	if env := os.Getenv("ELICITLINT_SSA_DIFF"); env != "" {
 		f := strings.Fields(env)
 		pkgs, least = loadForSSA(t, &packages.Config{Dir: f[0]}, f[1:]...), 1
+	} else if testing.Short() {
+		// A sample of the shapes: closures, generics, range-over-func,
+		// both SDKs' answers and the round trip.
+		pkgs, least = loadFixtures(t, "content", "failopengosdk", "failopenmcpgo", "missinggosdk", "reliabgenerics", "ifaceflows"), 50
 	} else {
 		pkgs = loadFixtures(t, "./...")
 	}
