@@ -76,7 +76,7 @@ func answerUses(c *check.Pass, site *model.ResultSite) *uses {
 			if as, ok := parentOf(path).(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id)) {
 				return // the answer itself assigned (the lookup)
 			}
-			if b, ok := parentOf(path).(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) && (source.IsNil(c.Info, b.X) || source.IsNil(c.Info, b.Y)) {
+			if b, ok := parentOf(path).(*ast.BinaryExpr); ok && source.IsNilTest(c.Info, b) {
 				return // whether there is an answer (res == nil)
 			}
 			u.known = false

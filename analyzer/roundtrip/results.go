@@ -284,11 +284,11 @@ func (rt *roundTripCheck) keyValues(uses []*model.KeyUse) []*model.KeyUse {
 		vals, ok := []source.ConstAt(nil), false
 		if e, isExpr := u.At.(ast.Expr); isExpr && u.Key == "" {
 			vals, ok = rt.PossibleStrings(e, rt.D.LocalCalls)
-		}
-		if e, isExpr := u.At.(ast.Expr); !ok && isExpr && u.Key == "" {
-			// A range over a literal list of keys.
-			for _, key := range rt.keysOf(u) {
-				vals, ok = append(vals, source.ConstAt{S: key, At: e}), true
+			if !ok {
+				// A range over a literal list of keys.
+				for _, key := range rt.keysOf(u) {
+					vals, ok = append(vals, source.ConstAt{S: key, At: e}), true
+				}
 			}
 		}
 		if !ok {

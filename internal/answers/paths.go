@@ -376,11 +376,11 @@ func (w *pathWalk) roundOnly(v ssa.Value, depth int, seen map[ssa.Value]bool) bo
 	case *ssa.Const:
 		return true
 	case *ssa.FieldAddr:
-		if w.m.state != "" && fieldName(x.X.Type(), x.Field) == w.m.state {
+		if w.m.state != "" && flow.FieldName(x.X.Type(), x.Field) == w.m.state {
 			return true
 		}
 	case *ssa.Field:
-		if w.m.state != "" && fieldName(x.X.Type(), x.Field) == w.m.state {
+		if w.m.state != "" && flow.FieldName(x.X.Type(), x.Field) == w.m.state {
 			return true
 		}
 	case *ssa.Call:
@@ -392,7 +392,7 @@ func (w *pathWalk) roundOnly(v ssa.Value, depth int, seen map[ssa.Value]bool) bo
 			return true
 		}
 	case *ssa.BinOp:
-		if (x.Op == token.EQL || x.Op == token.NEQ) && (w.isResponses(x.X) && flowNil(x.Y) || w.isResponses(x.Y) && flowNil(x.X)) {
+		if (x.Op == token.EQL || x.Op == token.NEQ) && (w.isResponses(x.X) && flow.IsNilConst(x.Y) || w.isResponses(x.Y) && flow.IsNilConst(x.X)) {
 			return true
 		}
 	case *ssa.Parameter, *ssa.Global, *ssa.FreeVar, *ssa.Function, *ssa.Alloc:
@@ -415,26 +415,10 @@ func (w *pathWalk) isResponses(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if f, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fieldName(f.X.Type(), f.Field) == w.m.responses
+			return flow.FieldName(f.X.Type(), f.Field) == w.m.responses
 		}
 	case *ssa.Field:
-		return fieldName(x.X.Type(), x.Field) == w.m.responses
+		return flow.FieldName(x.X.Type(), x.Field) == w.m.responses
 	}
 	return false
-}
-
-func flowNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
-}
-
-// fieldName is the name of field i of the struct t or *t points to.
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
-		return s.Field(i).Name()
-	}
-	return ""
 }

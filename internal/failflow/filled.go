@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 
+	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -24,17 +25,7 @@ func emptyTest(cond ssa.Value) (coll ssa.Value, emptyIdx int, ok bool) {
 	}
 	op, l, c := bin.Op, bin.X, bin.Y
 	if _, isConst := l.(*ssa.Const); isConst {
-		l, c = c, l
-		switch op { // 0 < len(m) is len(m) > 0
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
+		l, c, op = c, l, source.Mirror(op) // 0 < len(m) is len(m) > 0
 	}
 	k, isConst := c.(*ssa.Const)
 	if !isConst || k.Value == nil || k.Value.Kind() != constant.Int {

@@ -400,13 +400,24 @@ func isFieldOf(v ssa.Value, root ssa.Value, name string) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-			return st.Field(fa.Field).Name() == name && RootOf(fa.X) == root
+			return FieldName(fa.X.Type(), fa.Field) == name && RootOf(fa.X) == root
 		}
 	case *ssa.Field:
-		return x.X.Type().Underlying().(*types.Struct).Field(x.Field).Name() == name && RootOf(x.X) == root
+		return FieldName(x.X.Type(), x.Field) == name && RootOf(x.X) == root
 	}
 	return false
+}
+
+// FieldName is the name of field i of the struct t is, or points to; ""
+// for another type.
+func FieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return ""
 }
 
 // Involves reports whether v depends on root within a few steps.
