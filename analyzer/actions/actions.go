@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/check"
@@ -22,6 +23,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Check is the actions check, for the suite (analyzer.Analyzer).
@@ -42,8 +44,17 @@ func Run(c *check.Pass) {
 		if c.Sum.Handlers.FullyHandled(hc) {
 			continue
 		}
-		if r := af.AnalyzeUses(hc.V, hc.Decl.Body, hc.SDK); r.Verdict == flow.VPartial && r.AcceptOnly {
+		r := af.AnalyzeUses(hc.V, hc.Decl.Body, hc.SDK)
+		switch {
+		case r.Verdict != flow.VPartial:
+		case r.AcceptOnly:
 			c.ReportFix(r.At.Pos(), r.At.End(), nil, acceptOnlyMsg)
+		case !r.Bare && !slices.Contains(r.Missing, flow.ActAccept) && leftToHelper(c, hc.Func(), hc.Param(), hc.SDK):
+			// A helper that takes the answer on: accept has its path there,
+			// and a refusal shares it or has none (a state machine's
+			// step that names only "decline"). Its callers leave the
+			// action to it.
+			c.Report(r.At, "%s", notHandledMsg(r.Missing))
 		}
 	}
 	for _, site := range c.D.Results {
@@ -66,7 +77,7 @@ func Run(c *check.Pass) {
 				c.Report(site.Expr, "elicitation result's Action is never read: the user may have declined or cancelled; branch on \"accept\", \"decline\" and \"cancel\"")
 			}
 		case flow.VPartial:
-			msg := fmt.Sprintf("elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(r.Missing))
+			msg := notHandledMsg(r.Missing)
 			if r.AcceptOnly {
 				msg = acceptOnlyMsg
 			}
@@ -81,6 +92,52 @@ func Run(c *check.Pass) {
 			c.ReportFix(r.At.Pos(), r.At.End(), fixes, "%s", msg)
 		}
 	}
+}
+
+// notHandledMsg says which actions have no path of their own.
+func notHandledMsg(missing []string) string {
+	return fmt.Sprintf("elicitation result is not handled for %s: the user may answer \"accept\", \"decline\" or \"cancel\"; give each its own path", quoteList(missing))
+}
+
+// leftToHelper reports a helper that the package calls, where every call
+// passes an answer (parameter idx) whose action the caller does not read
+// itself: the helper alone decides what each action does.
+func leftToHelper(c *check.Pass, fn *types.Func, idx int, sdk *mcpsdk.SDK) bool {
+	calls := 0
+	for _, f := range c.Pass.Files {
+		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || calls < 0 || idx >= len(call.Args) {
+				return
+			}
+			if callee, _ := typeutil.Callee(c.Info, call).(*types.Func); callee == nil || callee.Origin() != fn {
+				return
+			}
+			arg, _ := ast.Unparen(call.Args[idx]).(*ast.Ident)
+			v, _ := c.Info.Uses[arg].(*types.Var)
+			_, body := source.Enclosing(path)
+			if v == nil || body == nil || readsAction(c, body, v, sdk) {
+				calls = -1
+				return
+			}
+			calls++
+		})
+	}
+	return calls > 0
+}
+
+// readsAction reports a read of v's action in body.
+func readsAction(c *check.Pass, body ast.Node, v *types.Var, sdk *mcpsdk.SDK) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == sdk.ActionField {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.Info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 const acceptOnlyMsg = "elicitation result is only checked for \"accept\": \"decline\" (the user refused) and \"cancel\" (the user dismissed) take the same path; handle each"

@@ -189,7 +189,7 @@ func (fo *failOpen) describe(vals []failflow.Val, decisions []int) string {
 // makes it return what a decline returns where that can be written.
 func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *failflow.Decisions) {
 	m := fo.missing(r.Ret.Block())
-	if names := fo.sentinelNames(fo.ValueSentinels(r.Ret.Results)); len(names) > 0 && m.requests == "" && m.call != "" && m.why != sentinelWhy {
+	if names := fo.sentinelNames(fo.ValueSentinels(r.Results())); len(names) > 0 && m.requests == "" && m.call != "" && m.why != sentinelWhy {
 		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
 		m.why = sentinelWhy
 	}
@@ -342,7 +342,7 @@ func (fo *failOpen) declineConsts(rets []failflow.Return) []string {
 		vals := map[failflow.Val]bool{}
 		for _, r := range rets {
 			if r.Set.Any(failflow.Decline | failflow.Unknown) {
-				vals[fo.Eval(r.Ret.Results[i], flow.ActDecline, r.Set, 6)] = true
+				vals[fo.Eval(r.Results()[i], flow.ActDecline, r.Set, 6)] = true
 			}
 		}
 		if len(vals) != 1 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/report"
@@ -12,7 +11,7 @@ import (
 )
 
 // This file says what a direct request does where the package serves its
-// servers (duties.Served): refused on stdio, never answered over a
+// servers (mcpsdk.Served): refused on stdio, never answered over a
 // stateless streamable HTTP server, or working today over go-sdk's
 // stateful HTTP and SSE handlers, which keep clients on older protocols.
 // The eras are those the proofs in testdata/rtproof (TestEras) observed.
@@ -28,16 +27,16 @@ import (
 //   - A request served only where clients stay on older protocols works
 //     today, as on a pinned server: it is reported with -spec=2026-07-28,
 //     which asks what that version changes.
-func (rt *roundTripCheck) reported(dc *model.DirectCall) (duties.Served, bool) {
+func (rt *roundTripCheck) reported(dc *model.DirectCall) (mcpsdk.Served, bool) {
 	if !model.HasRoundTrip(dc.SDK, dc.Fn) || rt.inProcessOnly(dc.SDK) {
-		return duties.Served{}, false
+		return mcpsdk.Served{}, false
 	}
 	served := rt.Serving(dc.SDK)
 	if rt.olderProtocolsOnly(dc) {
 		if !served.Has(mcpsdk.EraNever) {
 			return served, false
 		}
-		served = duties.Served{Ways: served.Of(mcpsdk.EraNever)}
+		served = mcpsdk.Served{Ways: served.Of(mcpsdk.EraNever)}
 	}
 	if served.Only(mcpsdk.EraOlderOnly) {
 		return served, rt.Cfg.Version() == schema.V20260728
@@ -47,7 +46,7 @@ func (rt *roundTripCheck) reported(dc *model.DirectCall) (duties.Served, bool) {
 
 // eraHead is the start of a direct request's message: what happens to it
 // where the package serves it.
-func eraHead(dc *model.DirectCall, served duties.Served) string {
+func eraHead(dc *model.DirectCall, served mcpsdk.Served) string {
 	refusal := dc.SDK.RoundTrip.Refusal
 	general := fmt.Sprintf("%s %s on sessions that negotiate protocol 2026-07-28, as current go-sdk and mcp-go clients do by default", dc.Subject(), refusal)
 	switch {
@@ -73,7 +72,7 @@ func eraHead(dc *model.DirectCall, served duties.Served) string {
 }
 
 // labels names ways of serving, joined with "and".
-func labels(ws []duties.Way) string {
+func labels(ws []mcpsdk.Way) string {
 	var names []string
 	for _, w := range ws {
 		names = append(names, w.Label)
@@ -82,7 +81,7 @@ func labels(ws []duties.Way) string {
 }
 
 // servedOnly reports whether every way of serving has era and label.
-func servedOnly(served duties.Served, era mcpsdk.Era, label string) bool {
+func servedOnly(served mcpsdk.Served, era mcpsdk.Era, label string) bool {
 	if !served.Only(era) {
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/answers"
+	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -190,10 +191,14 @@ func (rt *roundTripCheck) keyParamCalls(u *model.KeyUse) []keyCall {
 // handsAnswersOn reports a call of another package's function (not an
 // SDK's) that is not an answer helper and takes the answers by a
 // parameter's type (the request, its params or their answers): what keys
-// it reads cannot be told.
+// it reads cannot be told. A capability test of its package (its fact
+// says so) reads none.
 func (rt *roundTripCheck) handsAnswersOn(callee *types.Func, call *ast.CallExpr) bool {
 	if callee == nil || callee.Pkg() == nil || callee.Pkg() == rt.Package.Pass.Pkg || rt.SDKs.OfPkg(callee) != nil {
 		return false
+	}
+	if rt.Package.Pass.ImportObjectFact(callee.Origin(), new(duties.CapabilityFact)) {
+		return false // a capability test (or source) of its package: it reads no answer
 	}
 	params := callee.Type().(*types.Signature).Params()
 	for v := range params.Variables() {

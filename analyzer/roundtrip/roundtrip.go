@@ -16,7 +16,6 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/config"
-	"github.com/elicitlint/elicitlint/internal/duties"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/migrate"
 	"github.com/elicitlint/elicitlint/internal/model"
@@ -123,7 +122,7 @@ func (rt *roundTripCheck) directRequests() {
 
 // recordDirect reports one direct request with its fixes, or why there
 // are none.
-func (rt *roundTripCheck) recordDirect(dc *model.DirectCall, served duties.Served, fixes []analysis.SuggestedFix, why string) {
+func (rt *roundTripCheck) recordDirect(dc *model.DirectCall, served mcpsdk.Served, fixes []analysis.SuggestedFix, why string) {
 	ctx := rt.requestContext(dc)
 	msg := directMessage(dc, served, ctx)
 	if ctx.reachedFrom != "" {
@@ -158,7 +157,7 @@ func (rt *roundTripCheck) olderProtocolsOnly(dc *model.DirectCall) bool {
 // directMessage says what the SDK does with a direct request on a 2026-07-28
 // session and what to write instead, for the request's kind and for where
 // it is made.
-func directMessage(dc *model.DirectCall, served duties.Served, ctx requestContext) string {
+func directMessage(dc *model.DirectCall, served mcpsdk.Served, ctx requestContext) string {
 	rtd := dc.SDK.RoundTrip
 	msg := eraHead(dc, served)
 	works, still := "which works with old and new clients", "while it still works, "
@@ -206,7 +205,7 @@ func directMessage(dc *model.DirectCall, served duties.Served, ctx requestContex
 // still work, for the deprecation window. An mcp-go server served only
 // over stdio keeps them with its legacy option instead; where no request
 // is ever answered, or every one still is, there is no way out to give.
-func pinText(sdk *mcpsdk.SDK, served duties.Served) string {
+func pinText(sdk *mcpsdk.SDK, served mcpsdk.Served) string {
 	if served.Has(mcpsdk.EraNever) || served.Only(mcpsdk.EraOlderOnly) {
 		return ""
 	}

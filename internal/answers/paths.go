@@ -229,7 +229,7 @@ func (w *pathWalk) failing(ret *ssa.Return, entered map[*ssa.BasicBlock]int) *as
 	if st == nil || len(ret.Results) == 0 || len(st.Results) != len(ret.Results) {
 		return nil
 	}
-	last := ret.Results[len(ret.Results)-1]
+	last := flow.ReturnValues(ret)[len(ret.Results)-1]
 	if !failflow.IsErrorType(last.Type()) {
 		return nil
 	}

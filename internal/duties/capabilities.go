@@ -219,9 +219,9 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 		if !ok || !source.IsLocal(v) {
 			return
 		}
-		defs := pc.defsOf(v)
-		if len(defs) == 1 && !defs[0].unknown && !defs[0].tuple {
-			return pc.condHeld(defs[0].rhs, depth+1)
+		defs := pc.Defs(v)
+		if len(defs) == 1 && !defs[0].Unknown && !defs[0].Tuple {
+			return pc.condHeld(defs[0].Rhs, depth+1)
 		}
 		return pc.boolDefsHeld(defs, depth), Held{}
 	}
@@ -234,25 +234,25 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 // where the request is of an older protocol count as the request's (they
 // are): canAsk set from the request's on 2026-07-28 and from the
 // session's otherwise guards either way.
-func (pc *Pkg) boolDefsHeld(defs []varDef, depth int) Held {
+func (pc *Pkg) boolDefsHeld(defs []source.VarDef, depth int) Held {
 	var acc Held
 	some := false
 	for _, d := range defs {
-		if d.unknown || d.tuple && !pc.keptValue(d) {
+		if d.Unknown || d.Tuple && !pc.keptValue(d) {
 			return Held{}
 		}
-		if v, ok := pc.constBool(d.rhs); d.rhs == nil || ok && !v {
+		if v, ok := pc.constBool(d.Rhs); d.Rhs == nil || ok && !v {
 			continue // the zero value, or false: it never makes the variable true
 		}
-		t, _ := pc.condHeld(d.rhs, depth+1)
-		if d.tuple {
-			kept, ok := pc.keptBool(d.rhs, depth+1)
+		t, _ := pc.condHeld(d.Rhs, depth+1)
+		if d.Tuple {
+			kept, ok := pc.keptBool(d.Rhs, depth+1)
 			if !ok {
 				return Held{}
 			}
 			t = kept
 		}
-		if pc.eraOlder(d.rhs) {
+		if pc.eraOlder(d.Rhs) {
 			t.Older = true
 		}
 		if t.Older {
@@ -427,14 +427,14 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
 			return unknown
 		}
 		var o capOrigin
-		for _, d := range pc.defsOf(v) {
-			if d.unknown || d.tuple && !pc.keptValue(d) {
+		for _, d := range pc.Defs(v) {
+			if d.Unknown || d.Tuple && !pc.keptValue(d) {
 				return unknown
 			}
-			if d.rhs == nil {
+			if d.Rhs == nil {
 				continue // var caps T: the zero value declares nothing
 			}
-			def := pc.capsSource(d.rhs, depth+1)
+			def := pc.capsSource(d.Rhs, depth+1)
 			o.src |= def.src
 			if o.kept == "" {
 				o.kept = def.kept

@@ -159,12 +159,12 @@ func (pc *Pkg) isVersion(e ast.Expr, depth int) bool {
 		if !ok || !source.IsLocal(v) {
 			return false
 		}
-		defs := pc.defsOf(v)
+		defs := pc.Defs(v)
 		if len(defs) == 0 {
 			return false
 		}
 		for _, d := range defs {
-			if d.unknown || d.tuple || !pc.isVersion(d.rhs, depth+1) {
+			if d.Unknown || d.Tuple || !pc.isVersion(d.Rhs, depth+1) {
 				return false
 			}
 		}

@@ -123,14 +123,14 @@ func (pc *Pkg) keptBool(e ast.Expr, depth int) (Held, bool) {
 		}
 		var h Held
 		found := false
-		for _, d := range pc.defsOf(v) {
+		for _, d := range pc.Defs(v) {
 			switch {
-			case d.rhs == nil:
+			case d.Rhs == nil:
 				continue
-			case d.unknown || d.tuple && !pc.keptValue(d):
+			case d.Unknown || d.Tuple && !pc.keptValue(d):
 				return Held{}, false
 			}
-			dh, ok := pc.keptBool(d.rhs, depth+1)
+			dh, ok := pc.keptBool(d.Rhs, depth+1)
 			if !ok {
 				return Held{}, false
 			}
@@ -232,11 +232,11 @@ func (pc *Pkg) storeName(place types.Object, at ast.Expr) string {
 // keptValue reports whether d, the first of two values, is the value of
 // a comma-ok read that can come from a store: a type assertion, a map
 // index, a sync.Map load.
-func (pc *Pkg) keptValue(d varDef) bool {
-	if d.idx != 0 {
+func (pc *Pkg) keptValue(d source.VarDef) bool {
+	if d.Idx != 0 {
 		return false
 	}
-	switch x := ast.Unparen(d.rhs).(type) {
+	switch x := ast.Unparen(d.Rhs).(type) {
 	case *ast.TypeAssertExpr, *ast.IndexExpr:
 		return true
 	case *ast.CallExpr:

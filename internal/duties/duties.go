@@ -36,13 +36,10 @@ type Pkg struct {
 	inProgress map[*types.Func]bool
 	built      bool
 
-	defsOnce sync.Once
-	defs     map[*types.Var][]varDef
-
 	pinOnce sync.Once
 	pins    map[string]bool // by SDK name: every server the package builds is pinned
 	pinIx   *pinIndex
-	served  map[string]Served // by SDK name: how the package serves its servers
+	served  map[string]mcpsdk.Served // by SDK name: how the package serves its servers
 
 	state *stateIndex
 

@@ -87,11 +87,11 @@ func (pc *Pkg) identDef(id *ast.Ident) (*types.Var, ast.Expr) {
 // written once.
 func (pc *Pkg) onlyDef(v *types.Var) ast.Expr {
 	if source.IsLocal(v) {
-		defs := pc.defsOf(v)
-		if len(defs) != 1 || defs[0].unknown || defs[0].tuple {
+		defs := pc.Defs(v)
+		if len(defs) != 1 || defs[0].Unknown || defs[0].Tuple {
 			return nil
 		}
-		return defs[0].rhs
+		return defs[0].Rhs
 	}
 	if a := pc.Assignments()[v]; a != nil && a.Writes == 1 && !a.Tuple {
 		return a.Def

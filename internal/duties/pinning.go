@@ -451,14 +451,14 @@ func (pc *Pkg) sliceHas(sdk *mcpsdk.SDK, e ast.Expr, opt mcpsdk.Method, depth in
 		// option is there if one of them adds it, and no write is
 		// unreadable.
 		verdict := no
-		for _, df := range pc.defsOf(v) {
-			if df.unknown || df.tuple {
+		for _, df := range pc.Defs(v) {
+			if df.Unknown || df.Tuple {
 				return unknownTri
 			}
-			if df.rhs == nil {
+			if df.Rhs == nil {
 				continue
 			}
-			verdict = orTri(verdict, pc.sliceHas(sdk, df.rhs, opt, depth+1))
+			verdict = orTri(verdict, pc.sliceHas(sdk, df.Rhs, opt, depth+1))
 		}
 		return verdict
 	}

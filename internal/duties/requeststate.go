@@ -129,6 +129,9 @@ type StateFact struct {
 	// at is where the function makes its weak test; it is not encoded,
 	// so only this package's summaries have it.
 	at token.Pos
+	// plain: a function of this package whose body, read whole, neither
+	// checks the state nor returns a part of it (not encoded either).
+	plain bool
 }
 
 func (*StateFact) AFact() {}
@@ -212,7 +215,7 @@ func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
 		}
 		out.Parses, out.Decodes = sf.returnsTaint()
 		if out.Weak == "" && !out.Parses {
-			return nil
+			return &StateFact{Param: i, plain: true}
 		}
 	}
 	return out
@@ -400,6 +403,18 @@ func (sf *stateFlow) taintOf(e ast.Expr) Taint {
 		}
 	case *ast.CallExpr:
 		return sf.callTaint(x)
+	case *ast.CompositeLit:
+		// deployState{Env: fields["env"]}: the value holds the parts.
+		var t Taint
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			t |= sf.taintOf(el)
+		}
+		if t != 0 {
+			return TaintParsed | t&TaintDecoded
+		}
 	}
 	return 0
 }
@@ -458,8 +473,26 @@ func (sf *stateFlow) run() {
 	for changed := true; changed; {
 		changed = false
 		set := func(e ast.Expr, t Taint) {
+			if t == 0 {
+				return
+			}
+			// A part of the state stored in an element or a field
+			// (fields[k] = v, st.Env = v) is held by the container.
+			for {
+				switch x := ast.Unparen(e).(type) {
+				case *ast.IndexExpr:
+					e, t = x.X, TaintParsed|t&TaintDecoded
+					continue
+				case *ast.SelectorExpr:
+					if sel := sf.pc.Info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+						e, t = x.X, TaintParsed|t&TaintDecoded
+						continue
+					}
+				}
+				break
+			}
 			id, ok := ast.Unparen(e).(*ast.Ident)
-			if !ok || t == 0 {
+			if !ok {
 				return
 			}
 			v, ok := sf.pc.Info.ObjectOf(id).(*types.Var)

@@ -103,9 +103,9 @@ func (pc *Pkg) kindOfValue(e ast.Expr, depth int) ReturnKind {
 		}
 	case *ast.Ident:
 		if v, ok := pc.Info.Uses[x].(*types.Var); ok && source.IsLocal(v) {
-			defs := pc.defsOf(v)
-			if len(defs) == 1 && !defs[0].unknown && !defs[0].tuple && defs[0].rhs != nil {
-				return pc.kindOfValue(defs[0].rhs, depth+1)
+			defs := pc.Defs(v)
+			if len(defs) == 1 && !defs[0].Unknown && !defs[0].Tuple && defs[0].Rhs != nil {
+				return pc.kindOfValue(defs[0].Rhs, depth+1)
 			}
 		}
 	}

@@ -103,7 +103,10 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 		}
 		f := pc.stateFactOf(fn, tainted)
 		switch {
-		case f == nil:
+		case f != nil && f.plain && pc.FuncEffect(fn) == effect.Write:
+			// The package's own work, which does not check it (st.Deploy(state)).
+			sf.add(StateUse{Kind: UseArg, At: call, Path: path, Callee: fn.Name(), Decoded: decoded})
+		case f == nil || f.plain:
 			if t&TaintParsed != 0 && t&TaintRaw == 0 {
 				sf.add(StateUse{Kind: UseArg, At: call, Path: path, Callee: fn.Name(), Decoded: decoded})
 			} else {
@@ -207,8 +210,8 @@ func (sf *stateFlow) hashed(e ast.Expr, depth int) bool {
 			}
 		case *ast.Ident:
 			if v, ok := sf.pc.Info.Uses[x].(*types.Var); ok && source.IsLocal(v) {
-				for _, d := range sf.pc.defsOf(v) {
-					if d.rhs != nil && sf.hashed(d.rhs, depth+1) {
+				for _, d := range sf.pc.Defs(v) {
+					if d.Rhs != nil && sf.hashed(d.Rhs, depth+1) {
 						found = true
 					}
 				}
@@ -305,21 +308,60 @@ func (sf *stateFlow) hmacKeysOK() bool {
 			return true
 		}
 		key := call.Args[1]
-		if sf.taintOf(key) != 0 {
+		if sf.taintOf(key) != 0 || sf.fromRequest(key, args, 3) {
 			ok = false
 		}
-		ast.Inspect(key, func(k ast.Node) bool {
-			if e, isExpr := k.(ast.Expr); isExpr && pc.fromSDK(pc.Info.TypeOf(e)) {
-				ok = false // from the request
-			}
-			if id, isID := k.(*ast.Ident); isID && args[pc.Info.Uses[id]] {
-				ok = false // the call's own arguments
-			}
-			return ok
-		})
 		return ok
 	})
 	return ok
+}
+
+// fromRequest reports a key made from the request or the call's own
+// arguments (args) alone, also through local variables given such a
+// value once (service, _ := request.RequireString("service")). A key
+// that also takes something the server holds (a package-level variable,
+// a field of the method's receiver, a function of the package that may
+// derive it from a secret: h.keyFor(user)) is the server's.
+func (sf *stateFlow) fromRequest(e ast.Expr, args map[types.Object]bool, depth int) bool {
+	req, server := sf.keySources(e, args, depth)
+	return req && !server
+}
+
+func (sf *stateFlow) keySources(e ast.Expr, args map[types.Object]bool, depth int) (req, server bool) {
+	pc := sf.pc
+	var recv types.Object
+	if sig := pc.SignatureOf(sf.fn); sig != nil && sig.Recv() != nil {
+		recv = sig.Recv()
+	}
+	ast.Inspect(e, func(k ast.Node) bool {
+		switch k := k.(type) {
+		case *ast.CallExpr:
+			if fn, _ := typeutil.Callee(pc.Info, k).(*types.Func); fn != nil && fn.Pkg() == pc.Pass.Pkg {
+				server = true
+			}
+		case *ast.Ident:
+			obj := pc.Info.Uses[k]
+			v, isVar := obj.(*types.Var)
+			switch {
+			case args[obj]:
+				req = true // the call's own arguments
+			case obj != nil && obj == recv:
+				server = true
+			case isVar && v.Pkg() != nil && v.Parent() == v.Pkg().Scope():
+				server = true
+			case depth > 0:
+				if def, _ := pc.SingleAssignment(k); def != nil {
+					r, s := sf.keySources(def, args, depth-1)
+					req, server = req || r, server || s
+				}
+			}
+		}
+		if x, isExpr := k.(ast.Expr); isExpr && pc.fromSDK(pc.Info.TypeOf(x)) {
+			req = true // from the request
+		}
+		return true
+	})
+	return req, server
 }
 
 // handlerArgs are the parameters of the function, when it is a handler of

@@ -3,7 +3,6 @@ package duties
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
@@ -14,49 +13,8 @@ import (
 // of the package's own code outside its tests; where the handlers are
 // served from another package, nothing is known.
 
-// Served is how the package serves an SDK's servers: the ways found. It
-// is empty when the package serves none, or one that could not be read (a
-// stateless option given a flag).
-type Served struct {
-	Ways []Way
-}
-
-// Way is one way the package serves a server, with what a direct request
-// does on it.
-type Way struct {
-	Era   mcpsdk.Era
-	Label string
-	// Why says, for mcpsdk.EraNever, why no answer comes back.
-	Why string
-}
-
-// Known reports whether the package serves its servers in ways that
-// could all be read.
-func (s Served) Known() bool { return len(s.Ways) > 0 }
-
-// Has reports whether one of the ways has era.
-func (s Served) Has(era mcpsdk.Era) bool {
-	return slices.ContainsFunc(s.Ways, func(w Way) bool { return w.Era == era })
-}
-
-// Only reports whether every way has era (and there is one).
-func (s Served) Only(era mcpsdk.Era) bool {
-	return s.Known() && !slices.ContainsFunc(s.Ways, func(w Way) bool { return w.Era != era })
-}
-
-// Of returns the ways of era, each label once.
-func (s Served) Of(era mcpsdk.Era) []Way {
-	var ws []Way
-	for _, w := range s.Ways {
-		if w.Era == era && !slices.ContainsFunc(ws, func(o Way) bool { return o.Label == w.Label }) {
-			ws = append(ws, w)
-		}
-	}
-	return ws
-}
-
 // Serving returns how the package serves sdk's servers.
-func (pc *Pkg) Serving(sdk *mcpsdk.SDK) Served {
+func (pc *Pkg) Serving(sdk *mcpsdk.SDK) mcpsdk.Served {
 	pc.pinOnce.Do(pc.indexPins)
 	return pc.served[sdk.Name]
 }
@@ -70,8 +28,8 @@ type sdkLit struct {
 
 // readServing reads the ways the package serves each SDK's servers, from
 // its calls of SDK functions and literals of SDK types.
-func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
-	served := map[string]Served{}
+func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]mcpsdk.Served {
+	served := map[string]mcpsdk.Served{}
 	unread := map[string]bool{}
 	add := func(sdk *mcpsdk.SDK, w mcpsdk.Serving, stateless tri) {
 		s := served[sdk.Name]
@@ -79,9 +37,9 @@ func (pc *Pkg) readServing(found []sdkCall, lits []sdkLit) map[string]Served {
 		case unknownTri:
 			unread[sdk.Name] = true
 		case yes:
-			s.Ways = append(s.Ways, Way{Era: mcpsdk.EraNever, Label: w.StatelessLabel, Why: w.Why})
+			s.Ways = append(s.Ways, mcpsdk.Way{Era: mcpsdk.EraNever, Label: w.StatelessLabel, Why: w.Why})
 		default:
-			s.Ways = append(s.Ways, Way{Era: w.Era, Label: w.Label, Why: w.Why})
+			s.Ways = append(s.Ways, mcpsdk.Way{Era: w.Era, Label: w.Label, Why: w.Why})
 		}
 		served[sdk.Name] = s
 	}

@@ -147,9 +147,7 @@ func (f *Flow) errorDecision() bool { return f.Site.Decision != nil && f.Site.De
 func (f *Flow) Def() ssa.Instruction { return f.def }
 
 // IsErrorType reports the type error.
-func IsErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
+func IsErrorType(t types.Type) bool { return source.IsError(t) }
 
 // storedIn returns the local variable a struct answer is kept in, when
 // storing it there is all that is done with it (a value whose fields are

@@ -23,6 +23,9 @@ type Return struct {
 	Set Set
 }
 
+// Results are the values the return returns (flow.ReturnValues).
+func (r Return) Results() []ssa.Value { return flow.ReturnValues(r.Ret) }
+
 // Decisions are the results of a function that decide for its caller:
 // those whose values are all known, where accept gets something no
 // refusal gets.
@@ -72,7 +75,7 @@ func (f *Flow) Decisions() *Decisions {
 			if !r.Set.Any(bit(a) | Unknown) {
 				continue
 			}
-			for i, v := range r.Ret.Results {
+			for i, v := range r.Results() {
 				val := f.Eval(v, a, r.Set, 6)
 				if a == flow.ActAccept {
 					d.Accept[i][val] = true
@@ -183,7 +186,7 @@ func (d *Decisions) GoesAhead(vals []Val) bool {
 // Values reads the values of a return on the paths of a (see Eval).
 func (f *Flow) Values(r Return, a string) []Val {
 	vals := make([]Val, len(r.Ret.Results))
-	for i, v := range r.Ret.Results {
+	for i, v := range r.Results() {
 		vals[i] = f.Eval(v, a, r.Set, 6)
 	}
 	return vals
@@ -479,7 +482,7 @@ func WorkFunc(env *Env, fn *types.Func) bool {
 	// the package's own functions by their bodies (but stubs, which stand
 	// in for work), the module's other packages' by their facts.
 	if fn.Pkg() == env.Pass.Pkg {
-		if decl := env.FuncDecl(fn); decl != nil && !env.Stub(decl) && env.FuncEffect(fn) != effect.Write {
+		if decl := env.FuncDecl(fn); decl != nil && !env.StubWork(decl) && env.FuncEffect(fn) != effect.Write {
 			return false
 		}
 	}

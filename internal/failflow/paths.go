@@ -234,14 +234,14 @@ func (f *Flow) actionTest(cond ssa.Value) (val string, neq, ok bool) {
 	if !f.Site.ActionOnly {
 		return flow.ActionTest(cond, f.root)
 	}
-	bin, isBin := cond.(*ssa.BinOp)
-	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+	x, y, neq, isCmp := flow.Comparison(cond)
+	if !isCmp {
 		return "", false, false
 	}
-	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
 		c, isConst := pair[1].(*ssa.Const)
-		if isConst && c.Value != nil && c.Value.Kind() == constant.String && stripConv(pair[0]) == f.root {
-			return constant.StringVal(c.Value), bin.Op == token.NEQ, true
+		if isConst && c.Value != nil && c.Value.Kind() == constant.String && flow.StripFold(pair[0]) == f.root {
+			return constant.StringVal(c.Value), neq, true
 		}
 	}
 	return "", false, false
@@ -325,6 +325,7 @@ func (f *Flow) isErr(v ssa.Value) bool {
 	if v == nil || f.errV == nil {
 		return false
 	}
+	v = flow.Loaded(v)
 	return v == f.errV || f.errPhi(v, 3)
 }
 

@@ -76,6 +76,7 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 	if depth == 0 {
 		return ValUnknown
 	}
+	v = flow.Loaded(v)
 	missing := a == Missing
 	if missing && f.errV != nil {
 		// A bool computed from the error alone (errors.Is(err, X), err ==

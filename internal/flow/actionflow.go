@@ -100,7 +100,10 @@ type ActionReport struct {
 	At         ast.Node
 	Missing    []string
 	AcceptOnly bool
-	Sw         *ast.SwitchStmt // for the suggested fix
+	// Bare: every decision is a comparison outside any if or switch
+	// (return a == X), a predicate for its caller.
+	Bare bool
+	Sw   *ast.SwitchStmt // for the suggested fix
 }
 
 // AnalyzeUses looks at every use of the result variable v in body and
@@ -139,7 +142,7 @@ func (af *ActionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 				i--
 				continue
 			case *ast.CallExpr:
-				if tv, ok := pc.Info.Types[p.Fun]; ok && tv.IsType() {
+				if tv, ok := pc.Info.Types[p.Fun]; ok && tv.IsType() || caseFold(pc.Info, p) {
 					e = p
 					i--
 					continue
@@ -162,10 +165,18 @@ func (af *ActionFlow) analyze(v *types.Var, body *ast.BlockStmt, sdk *mcpsdk.SDK
 			}
 		case *ast.BinaryExpr:
 			if p.Op == token.EQL || p.Op == token.NEQ {
-				if d := af.comparisonDecision(p, path[:i+1], e); d != nil {
+				if d := af.comparisonDecision(p, otherSide(p.X, p.Y, e), path[:i+1]); d != nil {
 					decisions = append(decisions, d)
 				}
 			}
+		case *ast.CallExpr:
+			if equalFold(pc.Info, p) {
+				if d := af.comparisonDecision(p, otherSide(p.Args[0], p.Args[1], e), path[:i+1]); d != nil {
+					decisions = append(decisions, d)
+				}
+				return
+			}
+			escaped = true
 		case *ast.AssignStmt:
 			for k, r := range p.Rhs {
 				if r == e && k < len(p.Lhs) {
@@ -308,6 +319,7 @@ func (af *ActionFlow) answerInto(as *ast.AssignStmt, id *ast.Ident, v *types.Var
 // judge combines the decisions made on one result.
 func (af *ActionFlow) judge(ds []*decision) ActionReport {
 	distinct, joined, named, rest, implicit, bare := map[string]bool{}, map[string]bool{}, map[string]bool{}, false, false, false
+	allBare := true
 	var sw *ast.SwitchStmt
 	for _, d := range ds {
 		for a := range d.distinct {
@@ -327,6 +339,8 @@ func (af *ActionFlow) judge(ds []*decision) ActionReport {
 		}
 		if d.bare {
 			bare = true
+		} else {
+			allBare = false
 		}
 		if s, ok := d.node.(*ast.SwitchStmt); ok && sw == nil {
 			sw = s
@@ -386,7 +400,7 @@ func (af *ActionFlow) judge(ds []*decision) ActionReport {
 	if (rest || implicit || bare) && af.DefaultHandlesRest && !joinsNamed(joined, named) {
 		return ActionReport{Verdict: VHandled}
 	}
-	r := ActionReport{Verdict: VPartial, At: ds[0].node, Missing: missing, Sw: sw}
+	r := ActionReport{Verdict: VPartial, At: ds[0].node, Missing: missing, Sw: sw, Bare: allBare}
 	// The code after a guard that leaves is accept's path, when accept is
 	// not named: only the actions that fall into it with accept are
 	// missing (if a == "decline" { return }; use the answer: "cancel").
@@ -448,13 +462,18 @@ func (af *ActionFlow) switchDecision(s *ast.SwitchStmt) *decision {
 	return d
 }
 
-// comparisonDecision reads a comparison of the action with a constant: in
-// the condition of an if-chain, or anywhere else (a returned bool).
-func (af *ActionFlow) comparisonDecision(b *ast.BinaryExpr, path []ast.Node, e ast.Expr) *decision {
-	other := b.Y
-	if b.Y == e {
-		other = b.X
+// otherSide is the side of a comparison of x and y that is not e.
+func otherSide(x, y, e ast.Expr) ast.Expr {
+	if y == e {
+		return x
 	}
+	return y
+}
+
+// comparisonDecision reads a comparison b of the action with a constant
+// (other is its other side; b is a == or != test, or strings.EqualFold):
+// in the condition of an if-chain, or anywhere else (a returned bool).
+func (af *ActionFlow) comparisonDecision(b ast.Expr, other ast.Expr, path []ast.Node) *decision {
 	val, ok := source.ConstString(af.Pkg.Info, other)
 	if !ok {
 		return nil
@@ -556,6 +575,20 @@ func (af *ActionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 // negated. ok is false for anything else.
 func (af *ActionFlow) condValues(cond ast.Expr) (vals []string, neg, ok bool) {
 	cond = ast.Unparen(cond)
+	if u, isNot := cond.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
+		if call, isCall := ast.Unparen(u.X).(*ast.CallExpr); isCall && equalFold(af.Pkg.Info, call) {
+			vals, _, ok := af.condValues(call)
+			return vals, true, ok
+		}
+	}
+	if call, isCall := cond.(*ast.CallExpr); isCall && equalFold(af.Pkg.Info, call) {
+		for _, arg := range call.Args {
+			if s, ok := source.ConstString(af.Pkg.Info, arg); ok {
+				return []string{s}, false, true
+			}
+		}
+		return nil, false, false
+	}
 	b, isBin := cond.(*ast.BinaryExpr)
 	if !isBin {
 		return nil, false, false
@@ -603,6 +636,24 @@ func (af *ActionFlow) comparesString(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// caseFold reports a call that keeps an action what it is while it
+// folds its case or trims its spaces (strings.ToLower, strings.TrimSpace):
+// the actions are lower case, so comparing what it returns with one is
+// comparing the action.
+func caseFold(info *types.Info, call *ast.CallExpr) bool {
+	return len(call.Args) == 1 && stringsFunc(info, call, "ToLower", "TrimSpace")
+}
+
+// equalFold reports strings.EqualFold(a, b), a comparison.
+func equalFold(info *types.Info, call *ast.CallExpr) bool {
+	return len(call.Args) == 2 && stringsFunc(info, call, "EqualFold")
+}
+
+func stringsFunc(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && slices.Contains(names, fn.Name())
 }
 
 // isEncoder reports functions of the encoding packages (json.Marshal,

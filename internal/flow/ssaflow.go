@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -228,34 +229,74 @@ func (f *SSAFlow) Guarded(b *ssa.BasicBlock, root ssa.Value) bool {
 	return false
 }
 
-// ActionTest reads cond as `root.Action == "x"` or `!=`.
+// ActionTest reads cond as `root.Action == "x"` or `!=` (also through
+// strings.ToLower and the like, and strings.EqualFold).
 func ActionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
-	bin, isBin := cond.(*ssa.BinOp)
-	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+	x, y, neq, ok := Comparison(cond)
+	if !ok {
 		return "", false, false
 	}
-	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
 		c, isConst := pair[1].(*ssa.Const)
 		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
 			continue
 		}
 		if IsActionOf(pair[0], root) {
-			return constant.StringVal(c.Value), bin.Op == token.NEQ, true
+			return constant.StringVal(c.Value), neq, true
 		}
 	}
 	return "", false, false
 }
 
-// IsActionOf reports whether v is a read of root's Action field.
-func IsActionOf(v ssa.Value, root ssa.Value) bool {
+// Comparison reads cond as x == y or x != y (neq): a comparison, or
+// strings.EqualFold(x, y).
+func Comparison(cond ssa.Value) (x, y ssa.Value, neq, ok bool) {
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		if c.Op == token.EQL || c.Op == token.NEQ {
+			return c.X, c.Y, c.Op == token.NEQ, true
+		}
+	case *ssa.Call:
+		if stringsCall(c, "EqualFold") && len(c.Call.Args) == 2 {
+			return c.Call.Args[0], c.Call.Args[1], false, true
+		}
+	}
+	return nil, nil, false, false
+}
+
+// StripFold strips what keeps a string what it is for a comparison with
+// an action: conversions between string types, strings.ToLower and
+// strings.TrimSpace (the actions are lower case).
+func StripFold(v ssa.Value) ssa.Value {
 	for {
 		switch x := v.(type) {
 		case *ssa.ChangeType:
 			v = x.X
-			continue
 		case *ssa.Convert:
 			v = x.X
-			continue
+		case *ssa.Call:
+			if !stringsCall(x, "ToLower", "TrimSpace") || len(x.Call.Args) != 1 {
+				return v
+			}
+			v = x.Call.Args[0]
+		default:
+			return v
+		}
+	}
+}
+
+// stringsCall reports a static call of one of the strings package's
+// functions names.
+func stringsCall(c *ssa.Call, names ...string) bool {
+	fn, ok := c.Call.Value.(*ssa.Function)
+	return ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && slices.Contains(names, fn.Name())
+}
+
+// IsActionOf reports whether v is a read of root's Action field.
+func IsActionOf(v ssa.Value, root ssa.Value) bool {
+	for {
+		v = StripFold(v)
+		switch x := v.(type) {
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
 				if fa, ok := x.X.(*ssa.FieldAddr); ok {

@@ -2,6 +2,7 @@ package mcpsdk
 
 import (
 	"go/types"
+	"slices"
 	"sync"
 )
 
@@ -102,4 +103,45 @@ func (s *SDK) ServingOf(fn *types.Func) (Serving, bool) {
 		}
 	}
 	return Serving{}, false
+}
+
+// Served is how the package serves an SDK's servers: the ways found. It
+// is empty when the package serves none, or one that could not be read (a
+// stateless option given a flag).
+type Served struct {
+	Ways []Way
+}
+
+// Way is one way the package serves a server, with what a direct request
+// does on it.
+type Way struct {
+	Era   Era
+	Label string
+	// Why says, for EraNever, why no answer comes back.
+	Why string
+}
+
+// Known reports whether the package serves its servers in ways that
+// could all be read.
+func (s Served) Known() bool { return len(s.Ways) > 0 }
+
+// Has reports whether one of the ways has era.
+func (s Served) Has(era Era) bool {
+	return slices.ContainsFunc(s.Ways, func(w Way) bool { return w.Era == era })
+}
+
+// Only reports whether every way has era (and there is one).
+func (s Served) Only(era Era) bool {
+	return s.Known() && !slices.ContainsFunc(s.Ways, func(w Way) bool { return w.Era != era })
+}
+
+// Of returns the ways of era, each label once.
+func (s Served) Of(era Era) []Way {
+	var ws []Way
+	for _, w := range s.Ways {
+		if w.Era == era && !slices.ContainsFunc(ws, func(o Way) bool { return o.Label == w.Label }) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
 }

@@ -82,7 +82,7 @@ func (pc *Model) OlderOnly(dc *DirectCall) bool { return pc.duties.OlderOnly(dc.
 
 // Serving returns how the package serves sdk's servers: stdio, stateful
 // or stateless streamable HTTP, SSE (see the duties package's serving.go).
-func (pc *Model) Serving(sdk *mcpsdk.SDK) duties.Served { return pc.duties.Serving(sdk) }
+func (pc *Model) Serving(sdk *mcpsdk.SDK) mcpsdk.Served { return pc.duties.Serving(sdk) }
 
 // CallSites returns the paths to the calls of a function of this package,
 // and whether they are all its calls.

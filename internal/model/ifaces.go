@@ -67,6 +67,9 @@ func (dc *DirectCall) Subject() string {
 // Through names what a direct request is made through: "the interface
 // asker", "the method value ask".
 func (dc *DirectCall) Through() string {
+	if dc.ViaValue && dc.ViaExpr {
+		return "the method expression " + dc.Via
+	}
 	if dc.ViaValue {
 		return "the method value " + dc.Via
 	}
@@ -78,7 +81,8 @@ func (dc *DirectCall) Through() string {
 
 // methodValueRequest records a direct request made by calling a local
 // variable that holds an SDK method's value and is never assigned again:
-// ask := req.Session.Elicit; ask(ctx, p).
+// ask := req.Session.Elicit; ask(ctx, p), or its method expression:
+// ask := (*mcp.ServerSession).Elicit; ask(ss, ctx, p).
 func (ds *discoverer) methodValueRequest(call *ast.CallExpr, stack []ast.Node) {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
@@ -90,7 +94,7 @@ func (ds *discoverer) methodValueRequest(call *ast.CallExpr, stack []ast.Node) {
 		return
 	}
 	s := ds.pc.Info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal {
+	if s == nil || s.Kind() != types.MethodVal && s.Kind() != types.MethodExpr {
 		return
 	}
 	fn, _ := s.Obj().(*types.Func)
@@ -99,6 +103,6 @@ func (ds *discoverer) methodValueRequest(call *ast.CallExpr, stack []ast.Node) {
 		return
 	}
 	if k, m := sdk.DirectKind(fn); k != nil {
-		ds.D.RT.Direct = append(ds.D.RT.Direct, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: fn, Call: call, Stack: slices.Clone(stack), Via: id.Name, ViaValue: true})
+		ds.D.RT.Direct = append(ds.D.RT.Direct, &DirectCall{SDK: sdk, Kind: k, Method: m, Fn: fn, Call: call, Stack: slices.Clone(stack), Via: id.Name, ViaValue: true, ViaExpr: s.Kind() == types.MethodExpr})
 	}
 }

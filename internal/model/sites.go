@@ -277,6 +277,9 @@ type DirectCall struct {
 	// (ViaValue); "" for a call of the SDK's method (ifaces.go).
 	Via      string
 	ViaValue bool
+	// ViaExpr: the variable holds the method expression
+	// ((*mcp.ServerSession).Elicit), which takes the session first.
+	ViaExpr bool
 	// ViaCallee: Via is the function the call gives the SDK value to,
 	// which makes the request on it (paramcalls.go).
 	ViaCallee bool

@@ -80,7 +80,7 @@ func gateOn(sf *flow.SSAFlow, fn *ssa.Function, root ssa.Value) (acceptOnly, kno
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		switch e := ret.Results[len(ret.Results)-1]; {
+		switch e := flow.ReturnValues(ret)[len(ret.Results)-1]; {
 		case flow.IsNilConst(e):
 			if !set.OnlyAccept() {
 				acceptOnly = false

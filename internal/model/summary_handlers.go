@@ -48,6 +48,11 @@ type handlerCand struct {
 	SDK  *mcpsdk.SDK
 }
 
+// Func is the candidate's function, and Param the index of its result
+// parameter.
+func (c handlerCand) Func() *types.Func { return c.fn }
+func (c handlerCand) Param() int        { return c.idx }
+
 // handlerSummary holds what this package's functions do with a result
 // passed to them.
 type handlerSummary struct {

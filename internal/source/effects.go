@@ -3,6 +3,7 @@ package source
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -126,31 +127,101 @@ func (pc *Package) Short(n ast.Node) string {
 // come (an example's store that "only says so", a fixture's, a method
 // not written yet), so the checks that look for work take it for work
 // rather than for a computation.
-func (pc *Package) Stub(decl *ast.FuncDecl) bool {
+func (pc *Package) Stub(decl *ast.FuncDecl) bool { return pc.stub(decl, false) }
+
+// StubWork is Stub that also lets the body take and release a lock and
+// refuse its arguments before it returns (d.mu.Lock(); defer
+// d.mu.Unlock(); if key == "" { return errNoKey }; return nil): a store
+// method not written yet. A lock says the method stands for shared
+// state, so it is taken for the work in the flow of a handler. It is not
+// used for what runs twice, where a validation of the arguments is a
+// computation.
+func (pc *Package) StubWork(decl *ast.FuncDecl) bool { return pc.Stub(decl) || pc.stub(decl, true) }
+
+func (pc *Package) stub(decl *ast.FuncDecl, locked bool) bool {
 	if decl.Body == nil {
 		return false
 	}
+	locks := false
 	for i, st := range decl.Body.List {
 		switch st := st.(type) {
 		case *ast.ExprStmt:
 			call, ok := st.X.(*ast.CallExpr)
-			if !ok || !pc.logCall(call) {
+			switch {
+			case ok && pc.logCall(call):
+			case ok && locked && pc.lockCall(call):
+				locks = true
+			default:
+				return false
+			}
+		case *ast.DeferStmt:
+			if !locked || !pc.lockCall(st.Call) {
+				return false
+			}
+		case *ast.IfStmt:
+			if !locked || st.Init != nil || st.Else != nil || len(st.Body.List) != 1 || !pc.noCalls(st.Cond) {
+				return false
+			}
+			ret, ok := st.Body.List[0].(*ast.ReturnStmt)
+			if !ok || !pc.constResults(ret, true) {
 				return false
 			}
 		case *ast.ReturnStmt:
-			if i != len(decl.Body.List)-1 {
+			if i != len(decl.Body.List)-1 || !pc.constResults(st, false) {
 				return false
 			}
-			for _, r := range st.Results {
-				if tv, ok := pc.Info.Types[r]; !ok || tv.Value == nil && !tv.IsNil() {
-					return false
-				}
+		default:
+			return false
+		}
+	}
+	return !locked || locks
+}
+
+// constResults reports a return of constants and nils, and with errs of
+// errors made from constants (errors.New("..."), a package-level error).
+func (pc *Package) constResults(ret *ast.ReturnStmt, errs bool) bool {
+	for _, r := range ret.Results {
+		if tv, ok := pc.Info.Types[r]; ok && (tv.Value != nil || tv.IsNil()) {
+			continue
+		}
+		if !errs || !IsError(pc.Info.TypeOf(r)) {
+			return false
+		}
+		switch r := ast.Unparen(r).(type) {
+		case *ast.Ident:
+			if v, ok := pc.Info.Uses[r].(*types.Var); !ok || v.Parent() != v.Pkg().Scope() {
+				return false
+			}
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(pc.Info, r).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "New" {
+				return false
 			}
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// lockCall reports mu.Lock(), mu.Unlock() and the like on a sync mutex.
+func (pc *Package) lockCall(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(pc.Info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && slices.Contains([]string{"Lock", "Unlock", "RLock", "RUnlock"}, fn.Name())
+}
+
+// noCalls reports an expression that calls nothing.
+func (pc *Package) noCalls(e ast.Expr) bool {
+	calls := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if tv, ok := pc.Info.Types[call.Fun]; !ok || !tv.IsType() {
+				calls = true
+			}
+		}
+		return !calls
+	})
+	return !calls
 }
 
 // logCall reports a call of a logging function or method.

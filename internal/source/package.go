@@ -56,6 +56,10 @@ type Package struct {
 	// pure holds what the package's functions can do (see pure.go).
 	pureOnce sync.Once
 	pure     *purity
+	// defs are the values given to the package's local variables (see
+	// Defs).
+	defsOnce sync.Once
+	defs     map[*types.Var][]VarDef
 }
 
 // LitField returns the value of key name in a keyed literal, or nil.

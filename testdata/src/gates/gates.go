@@ -24,10 +24,10 @@ func outcome(res *mcp.ElicitResult) error { // want outcome:`handlesResult\(0\)`
 	}
 }
 
-// leaky returns nil on decline too. (The actions check reports only
-// accept-only helpers: a caller may handle the rest.)
+// leaky returns nil on decline too, and its only caller leaves the action
+// to it: decline goes on as accept.
 func leaky(res *mcp.ElicitResult) error { // want leaky:`readsAction\(0\)` leaky:`errGate\(0:false\)`
-	if res.Action == "cancel" {
+	if res.Action == "cancel" { // want `elicitation result is not handled for "decline".*\(actions\)`
 		return errors.New("cancelled")
 	}
 	return nil

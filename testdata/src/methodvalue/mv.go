@@ -94,3 +94,39 @@ func literal(ctx context.Context) error {
 }
 
 var _ = []any{drop, summarise, close, project, reassigned, literal}
+
+// The method expression held in a variable takes the session first: the
+// same request.
+func truncate(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	ask := (*mcp.ServerSession).Elicit
+	res, err := ask(req.Session, ctx, &mcp.ElicitParams{Message: "Truncate the table?", RequestedSchema: confirm}) // want `ServerSession\.Elicit, called through the method expression ask, fails with.*no automatic fix: the request is made through the method expression ask, and the fix rewrites only calls of the SDK's own methods.*\(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, nil, decide(string(res.Action))
+}
+
+// The method expression called where it is written is the SDK's own call.
+func vacuum(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, err := (*mcp.ServerSession).Elicit(req.Session, ctx, &mcp.ElicitParams{Message: "Vacuum the table?", RequestedSchema: confirm}) // want `ServerSession\.Elicit fails with.*no automatic fix: the request's arguments are not \(ctx, params\).*\(round-trip\)`
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, nil, decide(string(res.Action))
+}
+
+// A method expression of a type of yours is not a request.
+type fakeSession struct{}
+
+func (fakeSession) Elicit(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+	return &mcp.ElicitResult{Action: "decline"}, nil
+}
+
+func rehearse(ctx context.Context) error {
+	ask := fakeSession.Elicit
+	res, err := ask(fakeSession{}, ctx, &mcp.ElicitParams{Message: "Rehearse?", RequestedSchema: confirm})
+	if err != nil {
+		return err
+	}
+	return decide(string(res.Action))
+}
