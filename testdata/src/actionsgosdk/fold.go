@@ -87,7 +87,7 @@ func equalFoldAcceptOnly(ctx context.Context, ss *mcp.ServerSession) (string, er
 	if err != nil {
 		return "", err
 	}
-	name, _ := res.Content["name"].(string) // want `res.Content is read before the action is known to be "accept".*\(content\)`
+	name, _ := res.Content["name"].(string)       // want `res.Content is read before the action is known to be "accept".*\(content\)`
 	if !strings.EqualFold(res.Action, "accept") { // want `only checked for "accept".*\(actions\)`
 		return "", errors.New("not confirmed")
 	}

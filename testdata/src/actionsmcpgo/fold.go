@@ -68,7 +68,7 @@ func equalFoldContentFirst(ctx context.Context, s *server.MCPServer) (string, er
 	if err != nil {
 		return "", err
 	}
-	content, _ := res.Content.(map[string]any) // want `res.Content is read before the action is known to be "accept".*\(content\)`
+	content, _ := res.Content.(map[string]any)            // want `res.Content is read before the action is known to be "accept".*\(content\)`
 	if !strings.EqualFold(string(res.Action), "accept") { // want `only checked for "accept".*\(actions\)`
 		return "", errors.New("not confirmed")
 	}
