@@ -185,14 +185,34 @@ func bare(c *check.Pass, site *model.ResultSite, list []ast.Stmt) bool {
 	return true
 }
 
-// fromSDKOrAnswer reports a field read of the answer, of an SDK value, or
-// a package-level variable of an SDK.
+// fromSDKOrAnswer reports a field read of the answer, of an SDK value, of
+// a struct the function was given by value (the tool's own input, in.Invoice:
+// what the client sent, no record of the out-of-band step), or a
+// package-level variable of an SDK.
 func fromSDKOrAnswer(c *check.Pass, site *model.ResultSite, sel *ast.SelectorExpr, v *types.Var) bool {
 	if v.Pkg() != nil && c.SDKs.ByPkg[v.Pkg().Path()] != nil {
 		return v.Name() != "RequestState" // the state may hold the record
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	return ok && c.Info.Uses[id] == site.Obj
+	if !ok {
+		return false
+	}
+	obj, _ := c.Info.Uses[id].(*types.Var)
+	return obj != nil && (obj == site.Obj || inputParam(site, obj))
+}
+
+// inputParam reports a parameter of the function holding the site that
+// is a struct passed by value.
+func inputParam(site *model.ResultSite, v *types.Var) bool {
+	if _, isStruct := v.Type().Underlying().(*types.Struct); !isStruct || site.Sig == nil {
+		return false
+	}
+	for p := range site.Sig.Params().Variables() {
+		if p == v {
+			return true
+		}
+	}
+	return false
 }
 
 // quietCall reports a call that checks nothing: a conversion, a builtin,

@@ -116,3 +116,42 @@ func waiting(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToo
 	}
 	return login(), nil, nil
 }
+
+type payIn struct{ Invoice string }
+
+func payLink(invoice string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
+		"pay_link": &mcp.ElicitParams{Mode: "url", Message: "Pay invoice " + invoice, URL: "https://pay.example.com/" + invoice, ElicitationID: "pay-" + invoice},
+	}}
+}
+
+// payInput quotes the tool's own input in its success: what the client
+// sent is no record of the payment.
+func payInput(ctx context.Context, req *mcp.CallToolRequest, in payIn) (*mcp.CallToolResult, any, error) {
+	if res, ok := req.Params.InputResponses["pay_link"].(*mcp.ElicitResult); ok {
+		switch res.Action {
+		case "accept": // want `a url-mode accept means only that the user agreed to open the URL.*\(mode\)`
+			return done("Invoice " + in.Invoice + " paid"), nil, nil
+		case "decline", "cancel":
+			return done("Not paid"), nil, nil
+		}
+	}
+	return payLink(in.Invoice), nil, nil
+}
+
+type ledger struct{ paid map[string]string }
+
+// payLedger reads its ledger, given by pointer: that may be the record.
+func payLedger(l *ledger) mcp.ToolHandlerFor[payIn, any] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in payIn) (*mcp.CallToolResult, any, error) {
+		if res, ok := req.Params.InputResponses["pay_link"].(*mcp.ElicitResult); ok {
+			switch res.Action {
+			case "accept":
+				return done("Invoice " + in.Invoice + " paid on " + l.paid[in.Invoice]), nil, nil
+			case "decline", "cancel":
+				return done("Not paid"), nil, nil
+			}
+		}
+		return payLink(in.Invoice), nil, nil
+	}
+}
