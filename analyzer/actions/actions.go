@@ -23,7 +23,6 @@ import (
 	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Check is the actions check, for the suite (analyzer.Analyzer).
@@ -103,27 +102,19 @@ func notHandledMsg(missing []string) string {
 // passes an answer (parameter idx) whose action the caller does not read
 // itself: the helper alone decides what each action does.
 func leftToHelper(c *check.Pass, fn *types.Func, idx int, sdk *mcpsdk.SDK) bool {
-	calls := 0
-	for _, f := range c.Pass.Files {
-		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || calls < 0 || idx >= len(call.Args) {
-				return
-			}
-			if callee, _ := typeutil.Callee(c.Info, call).(*types.Func); callee == nil || callee.Origin() != fn {
-				return
-			}
-			arg, _ := ast.Unparen(call.Args[idx]).(*ast.Ident)
-			v, _ := c.Info.Uses[arg].(*types.Var)
-			_, body := source.Enclosing(path)
-			if v == nil || body == nil || readsAction(c, body, v, sdk) {
-				calls = -1
-				return
-			}
-			calls++
-		})
+	passed := 0
+	for _, call := range c.CallsOf(fn) {
+		if idx >= len(call.Expr.Args) {
+			continue
+		}
+		arg, _ := ast.Unparen(call.Expr.Args[idx]).(*ast.Ident)
+		v, _ := c.Info.Uses[arg].(*types.Var)
+		if v == nil || call.Body == nil || readsAction(c, call.Body, v, sdk) {
+			return false
+		}
+		passed++
 	}
-	return calls > 0
+	return passed > 0
 }
 
 // readsAction reports a read of v's action in body.

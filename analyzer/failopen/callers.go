@@ -9,7 +9,6 @@ import (
 	"github.com/elicitlint/elicitlint/internal/failflow"
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A return is reported when it gives what accept gets and no refusal
@@ -32,15 +31,8 @@ func (fo *failOpen) stopsInCallers(vals []failflow.Val, d *failflow.Decisions) b
 	idx := d.Idx[0]
 	v := vals[idx]
 	var calls []*ast.CallExpr
-	for _, f := range fo.c.Pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if fn, _ := typeutil.Callee(fo.c.Info, call).(*types.Func); fn != nil && fn.Origin() == obj {
-					calls = append(calls, call)
-				}
-			}
-			return true
-		})
+	for _, c := range fo.c.CallsOf(obj) {
+		calls = append(calls, c.Expr)
 	}
 	if len(calls) == 0 {
 		return false

@@ -126,6 +126,9 @@ var stdSync = table{
 	{"sync", []string{"Mutex.Lock", "Mutex.Unlock", "Mutex.TryLock", "RWMutex.Lock", "RWMutex.Unlock", "RWMutex.RLock", "RWMutex.RUnlock", "RWMutex.TryLock", "RWMutex.TryRLock"}},
 }
 
+// Sync reports a method that takes or releases a lock (stdSync).
+func Sync(fn *types.Func) bool { return fn.Pkg() != nil && stdSync.has(fn.Pkg().Path(), Name(fn)) }
+
 // stdFresh are the methods of values a read makes (the rows of a query,
 // a file opened to read): on a value of the call they consume it and
 // reach nothing else.

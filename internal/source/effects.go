@@ -3,7 +3,6 @@ package source
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/effect"
@@ -204,10 +203,11 @@ func (pc *Package) constResults(ret *ast.ReturnStmt, errs bool) bool {
 	return true
 }
 
-// lockCall reports mu.Lock(), mu.Unlock() and the like on a sync mutex.
+// lockCall reports mu.Lock(), mu.Unlock() and the like on a sync mutex
+// (effect.Sync, the table what runs twice reads too).
 func (pc *Package) lockCall(call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(pc.Info, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && slices.Contains([]string{"Lock", "Unlock", "RLock", "RUnlock"}, fn.Name())
+	return ok && effect.Sync(fn)
 }
 
 // noCalls reports an expression that calls nothing.

@@ -672,3 +672,29 @@ func (pc *Package) PathTo(n ast.Node) []ast.Node {
 	slices.Reverse(path)
 	return path
 }
+
+// A Call is a call of the package's code with the body of the function
+// that makes it.
+type Call struct {
+	Expr *ast.CallExpr
+	Body *ast.BlockStmt
+}
+
+// CallsOf returns the package's calls of fn (or of an instance of it), in
+// the order of the source.
+func (pc *Package) CallsOf(fn *types.Func) []Call {
+	var calls []Call
+	for _, f := range pc.Pass.Files {
+		WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			if callee, _ := typeutil.Callee(pc.Info, call).(*types.Func); callee != nil && callee.Origin() == fn {
+				_, body := Enclosing(path)
+				calls = append(calls, Call{call, body})
+			}
+		})
+	}
+	return calls
+}
