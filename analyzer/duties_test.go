@@ -31,7 +31,7 @@ func TestPinned(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
 	analysistest.Run(prooftest.Suite(t), testdata(t), a, "pinnedgosdk", "pinnedfields", "pinpartial", "pinnedmcpgo", "pinnedhttp", "pinlegacyhttp", "olderpath",
-		"pinnedconfig", "pinconfigmodern", "pinconfigset", "pinnedconfigmcp", "pinconfigmcpnear")
+		"pinnedconfig", "pinconfigmodern", "pinconfigset", "pinnedconfigmcp", "pinconfigmcpnear", "pinhttpopts", "pinhttpoptsnear")
 }
 
 // Answers that go missing: the round-trip check alone.

@@ -123,9 +123,11 @@ func (fo *failOpen) returns() bool {
 // that returns a decision, returns a non-nil error: the common shape,
 // decided here without building SSA. A round-trip answer that is compared
 // with a refusal may also carry an action that is none of the three,
-// which the flow must follow (forged.go).
+// which the flow must follow (forged.go), and an if before the request
+// that tests whether the client declared elicitation has a path where
+// the question cannot be asked.
 func mayFailOpen(c *check.Pass, env *failflow.Env, site *model.ResultSite) bool {
-	if site.RoundTrip && comparesRefusal(c, site) {
+	if site.RoundTrip && comparesRefusal(c, site) || testsDeclared(c, site) {
 		return true
 	}
 	errVar, okVar := missingVars(c.Model, site)
@@ -306,6 +308,37 @@ func comparesRefusal(c *check.Pass, site *model.ResultSite) bool {
 			found = found || slices.ContainsFunc(x.List, refusal)
 		case *ast.BinaryExpr:
 			found = found || (x.Op == token.EQL || x.Op == token.NEQ) && (refusal(x.X) || refusal(x.Y))
+		}
+		return !found
+	})
+	return found
+}
+
+// testsDeclared reports an if or a tagless switch's case before the site,
+// in its function, whose condition tests whether the client declared
+// elicitation.
+func testsDeclared(c *check.Pass, site *model.ResultSite) bool {
+	found := false
+	ast.Inspect(site.Body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= site.Expr.Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			t, f := c.Undeclared(n.Cond)
+			found = t || f
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				break
+			}
+			for _, cc := range n.Body.List {
+				for _, e := range cc.(*ast.CaseClause).List {
+					t, f := c.Undeclared(e)
+					found = found || t || f
+				}
+			}
 		}
 		return !found
 	})

@@ -84,6 +84,19 @@ func (fo *failOpen) missing(b *ssa.BasicBlock) foMissing {
 	return m
 }
 
+// missingAt describes the missing answer for a finding at instr: where
+// only the paths on which the client did not declare elicitation reach it,
+// that the question cannot be asked.
+func (fo *failOpen) missingAt(instr ssa.Instruction) foMissing {
+	m := fo.missing(instr.Block())
+	if fo.Undeclared(instr) {
+		m.when = "the client did not declare elicitation"
+		m.why = "the question cannot be asked there, so a client without elicitation goes ahead unasked, whatever its user would answer"
+		m.call, m.move, m.requests = "", false, ""
+	}
+	return m
+}
+
 // missingAnswer describes the missing answer of the site.
 func (fo *failOpen) missingAnswer() foMissing {
 	site := fo.site
@@ -188,7 +201,7 @@ func (fo *failOpen) describe(vals []failflow.Val, decisions []int) string {
 // reportReturn reports a return on the missing path, with a fix that
 // makes it return what a decline returns where that can be written.
 func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *failflow.Decisions) {
-	m := fo.missing(r.Ret.Block())
+	m := fo.missingAt(r.Ret)
 	if names := fo.sentinelNames(fo.ValueSentinels(r.Results())); len(names) > 0 && m.requests == "" && m.call != "" && m.why != sentinelWhy {
 		m.when = fmt.Sprintf("%s fails with %s", m.call, strings.Join(names, " or "))
 		m.why = sentinelWhy
@@ -214,7 +227,7 @@ func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *fail
 
 // reportWork reports a work call on the missing path.
 func (fo *failOpen) reportWork(instr ssa.Instruction, into bool) {
-	m := fo.missing(instr.Block())
+	m := fo.missingAt(instr)
 	what := "the call"
 	if call := fo.callAt(instr.Pos()); call != nil {
 		what = shortCall(call)

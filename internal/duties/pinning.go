@@ -371,7 +371,7 @@ func (pc *Pkg) legacyServers(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall)
 		if s.sdk != sdk || !d.NewServer.Matches(sdk, s.fn, nil) {
 			continue
 		}
-		v := pc.optionListHas(sdk, s.call, d.LegacyOption, 0)
+		v := pc.optionListHas(sdk, s.call, option{m: d.LegacyOption}, 0)
 		if verdict == unknownTri {
 			verdict = v
 		} else {
@@ -381,8 +381,18 @@ func (pc *Pkg) legacyServers(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall)
 	return verdict
 }
 
-// optionListHas reads the variadic options of a call: is opt among them?
-func (pc *Pkg) optionListHas(sdk *mcpsdk.SDK, call *ast.CallExpr, opt mcpsdk.Method, depth int) tri {
+// option is an option function looked for in a list of options: found,
+// read says what it sets (nil: yes, the option is there).
+type option struct {
+	m    mcpsdk.Method
+	read func(*ast.CallExpr) tri
+}
+
+// optionListHas reads the variadic options of a call: is opt among them
+// (and, with opt.read, set so)? Options written in place, in a slice
+// passed with ..., built by appends or returned by a function of the
+// package are read.
+func (pc *Pkg) optionListHas(sdk *mcpsdk.SDK, call *ast.CallExpr, opt option, depth int) tri {
 	sig, _ := pc.Info.TypeOf(call.Fun).(*types.Signature)
 	if sig == nil || !sig.Variadic() {
 		return unknownTri
@@ -400,7 +410,7 @@ func (pc *Pkg) optionListHas(sdk *mcpsdk.SDK, call *ast.CallExpr, opt mcpsdk.Met
 
 // elemsHave: is one of the option values opt? unknown when one cannot be
 // read.
-func (pc *Pkg) elemsHave(sdk *mcpsdk.SDK, elems []ast.Expr, opt mcpsdk.Method) tri {
+func (pc *Pkg) elemsHave(sdk *mcpsdk.SDK, elems []ast.Expr, opt option) tri {
 	verdict := no
 	for _, a := range elems {
 		call, ok := ast.Unparen(a).(*ast.CallExpr)
@@ -410,7 +420,10 @@ func (pc *Pkg) elemsHave(sdk *mcpsdk.SDK, elems []ast.Expr, opt mcpsdk.Method) t
 		}
 		fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
 		switch {
-		case fn != nil && opt.Matches(sdk, fn, nil):
+		case fn != nil && opt.m.Matches(sdk, fn, nil):
+			if opt.read != nil {
+				return opt.read(call)
+			}
 			return yes
 		case fn == nil || fn.Pkg() == pc.Pass.Pkg:
 			verdict = unknownTri // an option of the package's own: could be anything
@@ -420,7 +433,7 @@ func (pc *Pkg) elemsHave(sdk *mcpsdk.SDK, elems []ast.Expr, opt mcpsdk.Method) t
 }
 
 // sliceHas reads a slice of options.
-func (pc *Pkg) sliceHas(sdk *mcpsdk.SDK, e ast.Expr, opt mcpsdk.Method, depth int) tri {
+func (pc *Pkg) sliceHas(sdk *mcpsdk.SDK, e ast.Expr, opt option, depth int) tri {
 	if depth > maxDepth {
 		return unknownTri
 	}
@@ -478,19 +491,7 @@ func orTri(a, b tri) tri {
 // httpPinned reads a streamable HTTP server's options: do they narrow
 // the versions to older ones?
 func (pc *Pkg) httpPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, call *ast.CallExpr) tri {
-	sig, _ := pc.Info.TypeOf(call.Fun).(*types.Signature)
-	if sig == nil || !sig.Variadic() || call.Ellipsis.IsValid() {
-		return unknownTri
-	}
-	for _, a := range call.Args[sig.Params().Len()-1:] {
-		opt, ok := ast.Unparen(a).(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		fn, _ := typeutil.Callee(pc.Info, opt).(*types.Func)
-		if fn == nil || !d.HTTPVersions.Matches(sdk, fn, nil) {
-			continue
-		}
+	return pc.optionListHas(sdk, call, option{m: d.HTTPVersions, read: func(opt *ast.CallExpr) tri {
 		if opt.Ellipsis.IsValid() && len(opt.Args) == 1 {
 			return pc.versionsPinned(sdk, opt.Args[0], 0)
 		}
@@ -502,8 +503,7 @@ func (pc *Pkg) httpPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, call *ast.CallExpr)
 			verdict = verdict.and(pc.olderVersion(v))
 		}
 		return verdict
-	}
-	return no
+	}}, 0)
 }
 
 // olderAt reports whether the node on top of path runs only while serving

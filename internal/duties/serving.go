@@ -78,7 +78,7 @@ func (pc *Pkg) statelessCall(c sdkCall, w mcpsdk.Serving, found []sdkCall) tri {
 		return pc.statelessField(c.call.Args[w.OptionsArg], w)
 	case w.StatelessOption != "":
 		opt := mcpsdk.Method{Pkg: c.sdk.ServerPkg, Name: w.StatelessOption}
-		if pc.optionListHas(c.sdk, c.call, opt, 0) == no {
+		if pc.optionListHas(c.sdk, c.call, option{m: opt}, 0) == no {
 			return no
 		}
 		verdict := unknownTri

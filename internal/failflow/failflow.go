@@ -41,6 +41,10 @@ type Env struct {
 	// declared it can do (internal/duties): the SDK's reader of the
 	// request's capabilities, or a capability helper. Nil: none.
 	ClientDeclared func(*types.Func) bool
+	// Undeclared reads an if's condition as a test of the client's
+	// capabilities: whether its true, or its false, branch is where the
+	// client did not declare elicitation (undeclared.go). Nil: none.
+	Undeclared func(cond ast.Expr) (onTrue, onFalse bool)
 }
 
 // Site is the answer a flow follows: a request's answer, an action
@@ -82,6 +86,11 @@ type Flow struct {
 	// while a split reads the flag, which then reads the edges of the
 	// pass before.
 	flags, reading bool
+	// undeclared caches undeclaredEdge per block; keepPre turns it off
+	// (Undeclared's second flow).
+	undeclared    map[*ssa.BasicBlock]int
+	anyUndeclared bool
+	keepPre       bool
 }
 
 // New finds the answer's values in fn's SSA form and runs the flow, or

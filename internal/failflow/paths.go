@@ -93,6 +93,12 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 	if !ok || len(outs) != 2 {
 		return outs
 	}
+	if s&Pre != 0 {
+		if i := f.undeclaredEdge(b); i >= 0 {
+			outs[i] = outs[i]&^Pre | None // the question cannot be asked there
+			return outs
+		}
+	}
 	cond := iff.Cond
 	if val, neq, ok := f.actionTest(cond); ok {
 		k := f.known(s)

@@ -153,6 +153,8 @@ func (s *StreamableHTTPServer) Start(addr string) error { return nil }
 
 func WithStateLess(stateLess bool) StreamableHTTPOption { return nil }
 
+func WithEndpointPath(endpointPath string) StreamableHTTPOption { return nil }
+
 type SSEServer struct{}
 
 type SSEOption func(*SSEServer)
