@@ -38,6 +38,10 @@ type Reader struct {
 	Files []*ast.File
 	// Resolve returns the single expression a variable is assigned, or nil.
 	Resolve func(v *types.Var) ast.Expr
+	// Steps returns the entries a map Resolve returned (a literal, or
+	// make(map[string]any)) ends up with once m["k"] = v statements after
+	// it have replaced or added theirs, or nil.
+	Steps func(m ast.Expr) []ast.Expr
 	// FuncResult returns the expression a simple helper function returns,
 	// or nil.
 	FuncResult func(fn *types.Func) ast.Expr
@@ -151,6 +155,37 @@ func (r *Reader) constant(e ast.Expr, tv types.TypeAndValue) *schema.Node {
 	return n
 }
 
+// mapNode reads the entries of a map with string keys: an object.
+func (r *Reader) mapNode(at ast.Node, elts []ast.Expr, elemT types.Type) *schema.Node {
+	n := &schema.Node{Kind: schema.Object, Pos: at.Pos(), End: at.End()}
+	for _, elt := range elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			n.Partial = true
+			continue
+		}
+		key, ok := constStr(r.Info, kv.Key)
+		if !ok {
+			n.Partial = true
+			continue
+		}
+		v := r.elem(kv.Value, elemT)
+		v.KeyPos = kv.Key.Pos()
+		n.Set(key, v)
+	}
+	return n
+}
+
+func isStringKey(m *types.Map) bool {
+	b, ok := m.Key().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+func astIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
 func (r *Reader) compositeLit(lit *ast.CompositeLit, t types.Type) *schema.Node {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
@@ -160,26 +195,16 @@ func (r *Reader) compositeLit(lit *ast.CompositeLit, t types.Type) *schema.Node 
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
-		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		if !isStringKey(u) {
 			return unknown(lit)
 		}
-		n := &schema.Node{Kind: schema.Object, Pos: lit.Pos(), End: lit.End()}
-		for _, elt := range lit.Elts {
-			kv, ok := elt.(*ast.KeyValueExpr)
-			if !ok {
-				n.Partial = true
-				continue
+		elts := lit.Elts
+		if r.Steps != nil {
+			if final := r.Steps(lit); final != nil {
+				elts = final
 			}
-			key, ok := constStr(r.Info, kv.Key)
-			if !ok {
-				n.Partial = true
-				continue
-			}
-			v := r.elem(kv.Value, u.Elem())
-			v.KeyPos = kv.Key.Pos()
-			n.Set(key, v)
 		}
-		return n
+		return r.mapNode(lit, elts, u.Elem())
 	case *types.Slice, *types.Array:
 		var elemT types.Type
 		if s, ok := u.(*types.Slice); ok {
@@ -215,6 +240,15 @@ func (r *Reader) elem(e ast.Expr, elemT types.Type) *schema.Node {
 }
 
 func (r *Reader) call(call *ast.CallExpr, t types.Type) *schema.Node {
+	// make(map[string]any) given its entries in steps.
+	if b, ok := r.Info.Uses[astIdent(call.Fun)].(*types.Builtin); ok && b.Name() == "make" && r.Steps != nil {
+		if m, ok := t.Underlying().(*types.Map); ok && isStringKey(m) {
+			if steps := r.Steps(call); steps != nil {
+				return r.mapNode(call, steps, m.Elem())
+			}
+		}
+		return unknown(call)
+	}
 	// Conversions: json.RawMessage(`...`), []byte("..."), any(x).
 	if tv, ok := r.Info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		if isBytes(tv.Type) {

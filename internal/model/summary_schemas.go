@@ -135,17 +135,24 @@ func newSchemaReader(pc *Model) *goschema.Reader {
 		}
 	}
 	assigns := pc.Assignments()
+	steps := map[ast.Expr][]ast.Expr{}
 	return &goschema.Reader{
 		Info:  pc.Info,
 		Files: pc.Pass.Files,
 		// A variable assigned exactly once, to a value or to the first
-		// result of s, err := f() or var s, _ = f().
+		// result of s, err := f() or var s, _ = f(); or a map built in
+		// steps (schema_steps.go).
 		Resolve: func(v *types.Var) ast.Expr {
 			if a := assigns[v]; a != nil && a.Writes == 1 && !(a.Tuple && a.Idx != 0) {
 				return a.Def
 			}
+			if m, added := builtInSteps(pc, v); m != nil {
+				steps[m] = added
+				return m
+			}
 			return nil
 		},
+		Steps: func(m ast.Expr) []ast.Expr { return steps[m] },
 		FuncResult: func(fn *types.Func) ast.Expr { return returns[fn] },
 		Imported: func(obj types.Object) *schema.Node {
 			return importedSchema(pc, obj)

@@ -39,12 +39,45 @@ func runtime(ctx context.Context, ss *sdk.ServerSession, props map[string]any) {
 	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: s})
 }
 
-// A variable changed after it is built: silent.
+// A map given its entries in steps, before any other use, is read as the
+// map it ends up: a step replaces the entry of its key.
 func mutated(ctx context.Context, ss *sdk.ServerSession) {
 	s := map[string]any{"type": "object", "properties": map[string]any{}}
-	s["properties"] = map[string]any{"a": map[string]any{"type": "object"}}
+	s["properties"] = map[string]any{"a": map[string]any{"type": "object"}} // want `property "a" is an object.*\(nested\)`
 	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: s})
 }
+
+// The style of code ported from JavaScript: make, then one entry a line.
+func stepwise(ctx context.Context, ss *sdk.ServerSession) {
+	props := make(map[string]any)
+	props["email"] = map[string]any{"type": "string", "format": "email"}
+	props["api_key"] = map[string]any{"type": "string"} // want `form field "api_key" asks for a secret.*\(sensitive\)`
+	schema := map[string]any{"type": "object"}
+	schema["properties"] = props
+	schema["required"] = []string{"email"}
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Connect", RequestedSchema: schema})
+}
+
+// Changed in a branch, given to a function, or used before a step: the
+// map may hold anything there, and is not read.
+func stepsUnknown(ctx context.Context, ss *sdk.ServerSession, admin bool) {
+	branch := map[string]any{}
+	if admin {
+		branch["a"] = map[string]any{"type": "object"}
+	}
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: map[string]any{"type": "object", "properties": branch}})
+
+	given := map[string]any{}
+	given["token"] = map[string]any{"type": "string"}
+	addDefaults(given)
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: map[string]any{"type": "object", "properties": given}})
+
+	early := map[string]any{}
+	ss.Elicit(ctx, &sdk.ElicitParams{Message: "Book", RequestedSchema: map[string]any{"type": "object", "properties": early}})
+	early["password"] = map[string]any{"type": "string"}
+}
+
+func addDefaults(m map[string]any) { m["note"] = map[string]any{"type": "string"} }
 
 // jsonschema.Schema literals.
 func schemaLiteral(ctx context.Context, ss *sdk.ServerSession) {
