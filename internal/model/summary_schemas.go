@@ -152,7 +152,7 @@ func newSchemaReader(pc *Model) *goschema.Reader {
 			}
 			return nil
 		},
-		Steps: func(m ast.Expr) []ast.Expr { return steps[m] },
+		Steps:      func(m ast.Expr) []ast.Expr { return steps[m] },
 		FuncResult: func(fn *types.Func) ast.Expr { return returns[fn] },
 		Imported: func(obj types.Object) *schema.Node {
 			return importedSchema(pc, obj)
