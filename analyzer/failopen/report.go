@@ -118,7 +118,9 @@ func (fo *failOpen) missingAnswer() foMissing {
 			continue
 		}
 		name := dc.Method.String()
-		if model.HasRoundTrip(dc.SDK, dc.Fn) {
+		// A server pinned to older protocols, or a request made only on
+		// them, is refused only for clients without elicitation.
+		if model.HasRoundTrip(dc.SDK, dc.Fn) && !fo.c.Pinned(dc.SDK) && !fo.c.OlderOnly(dc) {
 			return foMissing{when: name + " fails", call: name, why: "on sessions that negotiate protocol 2026-07-28 the direct request always fails, so every call goes ahead without asking", move: true}
 		}
 		return foMissing{when: name + " fails", call: name, why: noElicitation}

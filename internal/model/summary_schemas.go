@@ -141,12 +141,12 @@ func newSchemaReader(pc *Model) *goschema.Reader {
 		Files: pc.Pass.Files,
 		// A variable assigned exactly once, to a value or to the first
 		// result of s, err := f() or var s, _ = f(); or a map built in
-		// steps (schema_steps.go).
+		// steps (source.MapSteps).
 		Resolve: func(v *types.Var) ast.Expr {
 			if a := assigns[v]; a != nil && a.Writes == 1 && !(a.Tuple && a.Idx != 0) {
 				return a.Def
 			}
-			if m, added := builtInSteps(pc, v); m != nil {
+			if m, added := pc.MapSteps(v); m != nil {
 				steps[m] = added
 				return m
 			}

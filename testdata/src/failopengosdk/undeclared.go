@@ -96,14 +96,14 @@ func approveInline(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
 			ok = false
 		}
 	}
-	return ok, nil // want `approveInline returns true when the client did not declare elicitation, as it does when the user accepts`
+	return ok, nil // want `approveInline returns true when the client did not declare elicitation, as it does when the user accepts.*\(fail-open\)`
 }
 
 // approveBySwitch tests in a tagless switch.
 func approveBySwitch(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
 	switch {
 	case !sessionCanAsk(ss):
-		return true, nil // want `approveBySwitch returns true when the client did not declare elicitation`
+		return true, nil // want `approveBySwitch returns true when the client did not declare elicitation.*\(fail-open\)`
 	}
 	res, err := ss.Elicit(ctx, yesNo)
 	if err != nil {
@@ -127,7 +127,7 @@ func purgeWhenAskable(ctx context.Context, req *mcp.CallToolRequest, in struct{ 
 			return text("cancelled"), nil, nil
 		}
 	}
-	store.Wipe(ctx) // want `purgeWhenAskable reaches store.Wipe\(...\) when the client did not declare elicitation, as only an accepted answer should: the question cannot be asked there`
+	store.Wipe(ctx) // want `purgeWhenAskable reaches store.Wipe\(...\) when the client did not declare elicitation, as only an accepted answer should: the question cannot be asked there.*\(fail-open\)`
 	return text("purged"), nil, nil
 }
 

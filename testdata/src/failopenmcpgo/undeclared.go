@@ -73,7 +73,7 @@ func reloadDeclared(s *server.MCPServer) server.ToolHandlerFunc {
 				return mcp.NewToolResultText("cancelled"), nil
 			}
 		}
-		reload(ctx, 1) // want `the function literal reaches reload\(...\) when the client did not declare elicitation`
+		reload(ctx, 1) // want `the function literal reaches reload\(...\) when the client did not declare elicitation.*\(fail-open\)`
 		return mcp.NewToolResultText("reloaded"), nil
 	}
 }

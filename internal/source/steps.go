@@ -1,4 +1,4 @@
-package model
+package source
 
 import (
 	"go/ast"
@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/ast/astutil"
 )
 
@@ -21,7 +20,7 @@ import (
 // as the one literal it ends up being, so that its findings point at the
 // values the steps give.
 
-// builtInSteps returns the map a local variable is declared with (a
+// MapSteps returns the map a local variable is declared with (a
 // literal or a make), and the entries it ends up with once the steps have
 // replaced or added theirs, when it is declared with such a map and then only given entries
 // under constant keys by statements of the same block, before every other
@@ -29,8 +28,8 @@ import (
 // "properties", the request's params); or nil. A map that is given to a
 // function, deleted from, filled in a loop or a branch, or used before its
 // last step may hold anything.
-func builtInSteps(pc *Model, v *types.Var) (ast.Expr, []ast.Expr) {
-	if !source.IsLocal(v) {
+func (pc *Package) MapSteps(v *types.Var) (ast.Expr, []ast.Expr) {
+	if !IsLocal(v) {
 		return nil, nil
 	}
 	if _, ok := v.Type().Underlying().(*types.Map); !ok {
@@ -57,7 +56,7 @@ func builtInSteps(pc *Model, v *types.Var) (ast.Expr, []ast.Expr) {
 	if block == nil {
 		return nil, nil
 	}
-	lit := declaredLit(pc, decl, v)
+	lit := declaredMap(pc, decl, v)
 	if lit == nil {
 		return nil, nil
 	}
@@ -72,7 +71,7 @@ func builtInSteps(pc *Model, v *types.Var) (ast.Expr, []ast.Expr) {
 			if !ok {
 				return nil, nil
 			}
-			k, ok := source.ConstString(pc.Info, kv.Key)
+			k, ok := ConstString(pc.Info, kv.Key)
 			if !ok {
 				return nil, nil
 			}
@@ -95,7 +94,7 @@ func builtInSteps(pc *Model, v *types.Var) (ast.Expr, []ast.Expr) {
 		if !ok || pc.Info.Uses[id] != v {
 			continue
 		}
-		k, ok := source.ConstString(pc.Info, ix.Index)
+		k, ok := ConstString(pc.Info, ix.Index)
 		if !ok {
 			return nil, nil
 		}
@@ -133,9 +132,9 @@ func builtInSteps(pc *Model, v *types.Var) (ast.Expr, []ast.Expr) {
 	return lit, elts
 }
 
-// declaredLit returns the map literal, or the make(map[...]...), decl
+// declaredMap returns the map literal, or the make(map[...]...), decl
 // gives v, or nil.
-func declaredLit(pc *Model, decl ast.Stmt, v *types.Var) ast.Expr {
+func declaredMap(pc *Package, decl ast.Stmt, v *types.Var) ast.Expr {
 	var e ast.Expr
 	switch d := decl.(type) {
 	case *ast.AssignStmt:
