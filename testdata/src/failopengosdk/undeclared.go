@@ -168,3 +168,43 @@ func (g *gate) purgeWhenConfigured(ctx context.Context, req *mcp.CallToolRequest
 	store.Wipe(ctx)
 	return text("purged"), nil, nil
 }
+
+// wipeWhenUndeclared is the round trip's: it tests the capability before
+// it reads the answer, and does the work where it cannot ask.
+func wipeWhenUndeclared(ctx context.Context, req *mcp.CallToolRequest, in struct{ Name string }) (*mcp.CallToolResult, any, error) {
+	if !canElicit(req) {
+		store.Wipe(ctx) // want `wipeWhenUndeclared calls store.Wipe\(...\) when the client did not declare elicitation, as it does when the user accepts.*\(fail-open\)`
+		return text("wiped"), nil, nil
+	}
+	res, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": yesNo}}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		store.Wipe(ctx)
+		return text("wiped"), nil, nil
+	case "decline", "cancel":
+		return text("kept"), nil, nil
+	}
+	return nil, nil, errors.New("unknown action")
+}
+
+// wipeWhenUndeclaredClosed is its near miss.
+func wipeWhenUndeclaredClosed(ctx context.Context, req *mcp.CallToolRequest, in struct{ Name string }) (*mcp.CallToolResult, any, error) {
+	if !canElicit(req) {
+		return nil, nil, errNoDialog
+	}
+	res, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": yesNo}}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		store.Wipe(ctx)
+		return text("wiped"), nil, nil
+	case "decline", "cancel":
+		return text("kept"), nil, nil
+	}
+	return nil, nil, errors.New("unknown action")
+}
