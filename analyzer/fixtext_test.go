@@ -34,7 +34,7 @@ var fixRuns = map[string]struct {
 	pkgs []string
 }{
 	"answers":   {analyzer.Config{Disable: prooftest.Direct()}, []string{"contentschema", "fixes"}},
-	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "methodvalue", "countedanswers", "inprocesstest", "pinnedtest"}},
+	"roundtrip": {analyzer.Config{Disable: notDuties}, []string{"roundtripgosdk", "roundtripmcpgo", "kindsgosdk", "kindsmcpgo", "inprocess", "inprocessserved", "fiximports", "unstoppedmcpgo", "stepsgosdk", "stepsgosdkok", "stepsmcpgo", "stepsdispatch", "methodvalue", "countedanswers", "inprocesstest", "pinnedtest"}},
 	"migrate": {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)}, []string{"migrategosdk", "migratemcpgo",
 		"migrategates", "migrategatesmcp", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatemwinit", "migrategatelibmcp", "migrategateusemcp", "migrategatetest", "migrateeffects", "migratekept"}},
 	"replaysafe":   {analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip), ReplaySafe: []string{"(*effectstore.Store).Touch"}}, []string{"migrateeffectsmcp"}},

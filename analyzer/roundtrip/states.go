@@ -23,43 +23,70 @@ type stateStep struct {
 	value string
 }
 
+// mintSet is the states a part of the package sets: constants and
+// constant prefixes, and whether one cannot be read.
+type mintSet struct {
+	minted   []string
+	prefixes map[int]bool
+	unknown  bool
+}
+
+func (m *mintSet) reaches(value string) bool {
+	for i, s := range m.minted {
+		if s == value || m.prefixes[i] && strings.HasPrefix(value, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // unreachableSteps reports comparisons of a request's state with a
 // constant that no result of the package sets, when every state the
 // package sets can be read: a constant, or text that starts with a
-// constant (which cannot equal a value that starts otherwise).
+// constant (which cannot equal a value that starts otherwise). A handler
+// that no function of the package calls, and that calls none that sets a
+// state, gets its states from its own results only: its steps are read
+// against those, whatever other handlers set.
 func (rt *roundTripCheck) unreachableSteps() {
 	var steps []stateStep
-	var minted []string // constants and constant prefixes
-	prefixes := map[int]bool{}
-	unknown := false
-	mint := func(e ast.Expr) {
+	all := &mintSet{prefixes: map[int]bool{}}
+	byFn := map[*ast.FuncDecl]*mintSet{}
+	mint := func(e ast.Expr, fn *ast.FuncDecl) {
 		if rt.receivedState(e) {
 			return // the state it was given: no new value (states_unchanged.go)
 		}
-		if s, ok := source.ConstString(rt.Info, e); ok {
-			minted = append(minted, s)
-			return
+		sets := []*mintSet{all}
+		if fn != nil {
+			if byFn[fn] == nil {
+				byFn[fn] = &mintSet{prefixes: map[int]bool{}}
+			}
+			sets = append(sets, byFn[fn])
 		}
-		if p, ok := source.ConstPrefix(rt.Info, e); ok && p != "" {
-			prefixes[len(minted)] = true
-			minted = append(minted, p)
-			return
+		for _, m := range sets {
+			if s, ok := source.ConstString(rt.Info, e); ok {
+				m.minted = append(m.minted, s)
+			} else if p, ok := source.ConstPrefix(rt.Info, e); ok && p != "" {
+				m.prefixes[len(m.minted)] = true
+				m.minted = append(m.minted, p)
+			} else {
+				m.unknown = true
+			}
 		}
-		unknown = true
 	}
 	for _, f := range rt.Pass.Pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+			fn := source.OuterDecl(path)
 			switch x := n.(type) {
 			case *ast.CompositeLit:
 				if sdk := rt.sdkOfType(rt.Info.TypeOf(x)); sdk != nil {
 					if kv := source.LitField(x, sdk.Duties().StateField); kv != nil {
-						mint(kv.Value)
+						mint(kv.Value, fn)
 					}
 				}
 			case *ast.CallExpr:
-				if fn, _ := typeutil.Callee(rt.Info, x).(*types.Func); fn != nil && len(x.Args) == 1 {
-					if sdk := rt.SDKs.OfPkg(fn); sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.NewBuilder == fn.Name() {
-						mint(x.Args[0])
+				if callee, _ := typeutil.Callee(rt.Info, x).(*types.Func); callee != nil && len(x.Args) == 1 {
+					if sdk := rt.SDKs.OfPkg(callee); sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.NewBuilder == callee.Name() {
+						mint(x.Args[0], fn)
 					}
 				}
 			case *ast.AssignStmt:
@@ -69,15 +96,14 @@ func (rt *roundTripCheck) unreachableSteps() {
 					}
 					if sel, ok := l.(*ast.SelectorExpr); ok {
 						if sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X)); sdk != nil && sel.Sel.Name == sdk.Duties().StateField && rt.paramsSDK(sel.X) == nil {
-							mint(x.Rhs[i])
+							mint(x.Rhs[i], fn)
 						}
 					}
 				}
 			}
-			return true
 		})
 	}
-	if unknown || len(minted) == 0 {
+	if len(all.minted) == 0 && !all.unknown {
 		return
 	}
 	isState := rt.receivedState // the state, or a copy given once (states_unchanged.go)
@@ -109,17 +135,55 @@ func (rt *roundTripCheck) unreachableSteps() {
 		})
 	}
 	for _, st := range steps {
-		reached := false
-		for i, m := range minted {
-			if m == st.value || prefixes[i] && strings.HasPrefix(st.value, m) {
-				reached = true
-				break
-			}
+		m := all
+		if own := rt.ownMints(st.at, byFn); own != nil {
+			m = own
 		}
-		if !reached {
-			rt.Report(st.at, "RequestState is compared with %q, which no result of this package sets: the step it selects never runs, since the client echoes only the state a result gave it; set RequestState to %q in the result of the round before", st.value, st.value)
+		if len(m.minted) == 0 || m.unknown || m.reaches(st.value) {
+			continue
+		}
+		rt.Report(st.at, "RequestState is compared with %q, which no result of this package sets: the step it selects never runs, since the client echoes only the state a result gave it; set RequestState to %q in the result of the round before", st.value, st.value)
+	}
+}
+
+// ownMints returns the states the function holding n sets, when they are
+// the only ones its requests can carry back: it sets one, it calls no
+// function of the package that sets one, and it is a handler, registered
+// as it is or called only by a dispatcher for its tool's name (a case of
+// switch req.Params.Name). Otherwise nil.
+func (rt *roundTripCheck) ownMints(n ast.Node, byFn map[*ast.FuncDecl]*mintSet) *mintSet {
+	path := rt.PathTo(n)
+	fn := source.OuterDecl(path)
+	own := byFn[fn]
+	if own == nil {
+		return nil
+	}
+	obj, _ := rt.Info.Defs[fn.Name].(*types.Func)
+	if obj == nil {
+		return nil
+	}
+	for _, c := range rt.CallsOf(obj) {
+		if !rt.byToolName(c.Expr) {
+			return nil
 		}
 	}
+	calls := false
+	ast.Inspect(fn.Body, func(x ast.Node) bool {
+		call, ok := x.(*ast.CallExpr)
+		if !ok || calls {
+			return !calls
+		}
+		if callee, _ := typeutil.Callee(rt.Info, call).(*types.Func); callee != nil && callee.Pkg() == rt.Pass.Pass.Pkg {
+			if decl := rt.FuncDecl(callee); decl != nil && byFn[decl] != nil {
+				calls = true
+			}
+		}
+		return !calls
+	})
+	if calls {
+		return nil
+	}
+	return own
 }
 
 // sdkOfType returns the SDK with the round trip and its duties whose
@@ -156,4 +220,23 @@ func (rt *roundTripCheck) isStateRead(e ast.Expr) bool {
 	}
 	sdk := rt.paramsSDK(sel.X)
 	return sdk != nil && sel.Sel.Name == sdk.Duties().StateField
+}
+
+// byToolName reports a call in a case of a switch on the SDK request's
+// tool name (switch req.Params.Name { case "rename": return w.rename(...) }).
+func (rt *roundTripCheck) byToolName(call *ast.CallExpr) bool {
+	path := rt.PathTo(call)
+	for i := len(path) - 1; i >= 2; i-- {
+		cc, ok := path[i].(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		sw, ok := path[i-2].(*ast.SwitchStmt) // CaseClause < BlockStmt < SwitchStmt
+		if !ok || sw.Tag == nil || len(cc.List) == 0 {
+			return false
+		}
+		sel, ok := ast.Unparen(sw.Tag).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Name" && rt.SDKs.InTypes(rt.Info.TypeOf(sel.X)) != nil
+	}
+	return false
 }

@@ -478,6 +478,10 @@ func WorkFunc(env *Env, fn *types.Func) bool {
 	if source.PureFunc(path, name) {
 		return false
 	}
+	// A test of what the client declared it can do reads the request.
+	if env.ClientDeclared != nil && env.ClientDeclared(fn) {
+		return false
+	}
 	// What only computes or reads is not the work a confirmation guards:
 	// the package's own functions by their bodies (but stubs, which stand
 	// in for work), the module's other packages' by their facts.

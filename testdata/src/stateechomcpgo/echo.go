@@ -23,7 +23,7 @@ func wizard(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 		b := server.NewInputRequestBuilder(state) // want `this round asks for "colour" under the RequestState it was given \("name", which selects this step\).*\(round-trip\)`
 		return b.Elicit("colour", mcp.ElicitationParams{Message: "Your colour?", RequestedSchema: schema}).ToolResult(), nil
 	}
-	if state == "colour" {
+	if state == "colour" { // want `RequestState is compared with "colour", which no result of this package sets.*\(round-trip\)`
 		if res := server.ElicitationResponse(req.Params.InputResponses, "colour"); res != nil {
 			return mcp.NewToolResultText("done"), nil
 		}
@@ -43,7 +43,7 @@ func again(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 			return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("size", mcp.ElicitationParams{Message: "Size?", RequestedSchema: schema}).ToolResult(), nil
 		}
 		return mcp.NewToolResultText("ordered"), nil
-	case "size+colour":
+	case "size+colour": // want `RequestState is compared with "size\+colour", which no result of this package sets.*\(round-trip\)`
 		if server.ElicitationResponse(req.Params.InputResponses, "size") != nil {
 			return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("colour", mcp.ElicitationParams{Message: "Colour?", RequestedSchema: schema}).ToolResult(), nil // want `this round asks for "colour" under the RequestState it was given \("size\+colour", which selects this step\).*\(round-trip\)`
 		}
