@@ -126,6 +126,10 @@ type StateFact struct {
 	Presence bool
 	Parses   bool
 	Decodes  bool
+	// Into is one more than the index of the parameter the function
+	// decodes or parses the state into (json.Unmarshal(b, v) with v a
+	// parameter), or 0.
+	Into int
 	// at is where the function makes its weak test; it is not encoded,
 	// so only this package's summaries have it.
 	at token.Pos
@@ -214,7 +218,10 @@ func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
 			out.Weak, out.Presence, out.at = "an emptiness test", true, sf.presence.Pos()
 		}
 		out.Parses, out.Decodes = sf.returnsTaint()
-		if out.Weak == "" && !out.Parses {
+		if j, decodes := sf.decodesInto(sig); j >= 0 {
+			out.Into, out.Decodes = j+1, out.Decodes || decodes
+		}
+		if out.Weak == "" && !out.Parses && out.Into == 0 {
 			return &StateFact{Param: i, plain: true}
 		}
 	}
@@ -236,7 +243,7 @@ func exportStateFacts(pc *Pkg) {
 			// A function that only parses its argument is not exported
 			// as one unless it decodes it (base64, JSON): every string
 			// helper parses.
-			if sf := pc.stateHelper(fn, i); sf != nil && (sf.Verifies || sf.Weak != "" || sf.Decodes) {
+			if sf := pc.stateHelper(fn, i); sf != nil && (sf.Verifies || sf.Weak != "" || sf.Decodes || sf.Into > 0) {
 				pc.Pass.ExportObjectFact(fn, sf)
 				break // one fact per object
 			}
@@ -537,6 +544,23 @@ func (sf *stateFlow) run() {
 				if fn == nil || len(n.Args) == 0 {
 					return true
 				}
+				// A function of the project that decodes its argument
+				// into another (decode(state, &v)).
+				for i, a := range n.Args {
+					if t := sf.taintOf(a); t != 0 {
+						if f := sf.pc.stateFactOf(fn, i); f != nil && f.Into > 0 && f.Into-1 < len(n.Args) {
+							out := TaintParsed | t&TaintDecoded
+							if f.Decodes {
+								out |= TaintDecoded
+							}
+							if u, ok := ast.Unparen(n.Args[f.Into-1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+								set(u.X, out)
+							} else {
+								set(n.Args[f.Into-1], out)
+							}
+						}
+					}
+				}
 				k := effect.KindOfValue(fn)
 				if k != effect.ValueDecode && k != effect.ValueParse {
 					return true
@@ -562,6 +586,41 @@ func (sf *stateFlow) run() {
 		})
 	}
 	sf.findUses()
+}
+
+// decodesInto returns the index of the parameter of sig the function
+// decodes or parses the state into, a pointer or interface handed as it
+// is to json.Unmarshal or the like (json.Unmarshal(b, v)), and whether
+// through a plain decoding; -1 when there is none.
+func (sf *stateFlow) decodesInto(sig *types.Signature) (idx int, decodes bool) {
+	idx = -1
+	ast.Inspect(sf.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || idx >= 0 {
+			return idx < 0
+		}
+		fn, _ := typeutil.Callee(sf.pc.Info, call).(*types.Func)
+		if fn == nil {
+			return true
+		}
+		var in Taint
+		for _, a := range call.Args {
+			in |= sf.taintOf(a)
+		}
+		if k := effect.KindOfValue(fn); in == 0 || k != effect.ValueDecode && k != effect.ValueParse {
+			return true
+		}
+		k := effect.KindOfValue(fn)
+		for _, a := range call.Args {
+			for j := 0; j < sig.Params().Len(); j++ {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && sf.pc.Info.Uses[id] == sig.Params().At(j) && sf.taintOf(a) == 0 {
+					idx, decodes = j, k == effect.ValueDecode || in&TaintDecoded != 0
+				}
+			}
+		}
+		return idx < 0
+	})
+	return idx, decodes
 }
 
 // returnsTaint reports whether the function returns a value read from

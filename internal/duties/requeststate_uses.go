@@ -72,15 +72,27 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 	}
 	tainted := -1
 	var t Taint
+	var taintedArgs []int
 	for i, a := range call.Args {
 		if at := sf.taintOf(a); at != 0 {
 			tainted, t = i, t|at
+			taintedArgs = append(taintedArgs, i)
 		}
 	}
 	if tainted < 0 {
 		return
 	}
 	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if fn != nil {
+		// The argument a function's summary is about (decode(state,
+		// &v) is about state, though v holds it too afterwards).
+		for _, i := range taintedArgs {
+			if f := pc.stateFactOf(fn, i); f != nil && !f.plain {
+				tainted = i
+				break
+			}
+		}
+	}
 	if fn == nil {
 		if _, ok := typeutil.Callee(pc.Info, call).(*types.Builtin); !ok {
 			sf.opaque = true // a function value

@@ -40,6 +40,24 @@ func Decode(state string) (map[string]any, error) { // want Decode:`parses-state
 	return m, json.Unmarshal(raw, &m)
 }
 
+// DecodeInto reads the state into v with no integrity check.
+func DecodeInto(state string, v any) error { // want DecodeInto:`parses-state`
+	raw, err := base64.StdEncoding.DecodeString(state)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// OpenInto checks the state's integrity, then reads it into v.
+func OpenInto(aead cipher.AEAD, state string, v any) error { // want OpenInto:`verifies-state`
+	plain, err := Open(aead, state)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(plain, v)
+}
+
 // Done is a result, so that this package uses the SDK.
 func Done(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}

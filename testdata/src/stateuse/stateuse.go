@@ -54,3 +54,30 @@ func decoded(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToo
 	}
 	return ask(), nil, nil
 }
+
+type grant struct{ Approved bool }
+
+// decodedInto trusts statelib.DecodeInto, which decodes into its second
+// argument.
+func decodedInto(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	var g grant
+	if err := statelib.DecodeInto(req.Params.RequestState, &g); err != nil {
+		return ask(), nil, nil
+	}
+	if g.Approved { // want `RequestState, decoded with no integrity check, decides what the tool does through .*\(request-state\)`
+		return statelib.Done("approved"), nil, nil
+	}
+	return ask(), nil, nil
+}
+
+// openedInto is its near miss: statelib.OpenInto checks the state first.
+func openedInto(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	var g grant
+	if err := statelib.OpenInto(aead, req.Params.RequestState, &g); err != nil {
+		return ask(), nil, nil
+	}
+	if g.Approved {
+		return statelib.Done("approved"), nil, nil
+	}
+	return ask(), nil, nil
+}

@@ -55,7 +55,7 @@ func (w *wizard) renameService(ctx context.Context, request mcp.CallToolRequest)
 
 // answered reads the answer to key, and asks again, under the state it
 // was given, when it is missing.
-func (w *wizard) answered(request mcp.CallToolRequest, key, question string) (*mcp.CallToolResult, error) {
+func (w *wizard) answered(request mcp.CallToolRequest, key, question string) (*mcp.CallToolResult, error) { // want answered:`elicitWrapper\(2:Message\) mode=form`
 	res := server.ElicitationResponse(request.Params.InputResponses, key)
 	if res == nil {
 		return server.NewInputRequestBuilder(request.Params.RequestState).
