@@ -58,7 +58,7 @@ func (fo *failOpen) forged() bool {
 	if r == nil || !r.Into {
 		return false
 	}
-	call := fo.callAt(r.At.Pos())
+	call := fo.callAt(r.At)
 	if call == nil {
 		return false
 	}

@@ -231,15 +231,15 @@ func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *fail
 func (fo *failOpen) reportWork(instr ssa.Instruction, into bool) {
 	m := fo.missingAt(instr)
 	what := "the call"
-	if call := fo.callAt(instr.Pos()); call != nil {
+	if call := fo.callAt(instr); call != nil {
 		what = shortCall(call)
 	}
 	if into {
-		fo.c.Report(fo.callNode(instr.Pos()), "%s reaches %s when %s, as only an accepted answer should: %s; %s; no automatic fix: that path needs a return of its own",
+		fo.c.Report(fo.callNode(instr), "%s reaches %s when %s, as only an accepted answer should: %s; %s; no automatic fix: that path needs a return of its own",
 			fo.name(), what, m.when, m.why, m.todo("leave before the work"))
 		return
 	}
-	fo.c.Report(fo.callNode(instr.Pos()), "%s calls %s when %s, as it does when the user accepts: %s; %s; no automatic fix: what to reply instead is yours to choose",
+	fo.c.Report(fo.callNode(instr), "%s calls %s when %s, as it does when the user accepts: %s; %s; no automatic fix: what to reply instead is yours to choose",
 		fo.name(), what, m.when, m.why, m.todo("do not call it there"))
 }
 
@@ -255,22 +255,19 @@ func shortCall(call *ast.CallExpr) string {
 	return s + "(...)"
 }
 
-// callAt returns the call of the function's syntax whose ( is at pos.
-func (fo *failOpen) callAt(pos token.Pos) *ast.CallExpr {
-	var found *ast.CallExpr
-	if syn := fo.Fn.Syntax(); syn != nil {
-		ast.Inspect(syn, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
-				found = call
-			}
-			return found == nil
-		})
+// callAt returns the call of the function's syntax that instr makes, or
+// nil.
+func (fo *failOpen) callAt(instr ssa.Instruction) *ast.CallExpr {
+	v, _ := instr.(*ssa.Call)
+	if v == nil {
+		return nil
 	}
-	return found
+	call, _ := fo.SyntaxOf(v).(*ast.CallExpr)
+	return call
 }
 
-func (fo *failOpen) callNode(pos token.Pos) ast.Node {
-	if call := fo.callAt(pos); call != nil {
+func (fo *failOpen) callNode(instr ssa.Instruction) ast.Node {
+	if call := fo.callAt(instr); call != nil {
 		return call
 	}
 	return fo.site.Expr

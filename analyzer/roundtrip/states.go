@@ -44,19 +44,19 @@ func (m *mintSet) reaches(value string) bool {
 // constant that no result of the package sets, when every state the
 // package sets can be read: a constant, or text that starts with a
 // constant (which cannot equal a value that starts otherwise). A handler
-// that no function of the package calls, and that calls none that sets a
-// state, gets its states from its own results only: its steps are read
-// against those, whatever other handlers set.
+// gets its states from its own results only, so its steps are read against
+// those, whatever other handlers set, where ownMints says they are all it
+// can be given.
 func (rt *roundTripCheck) unreachableSteps() {
 	var steps []stateStep
 	all := &mintSet{prefixes: map[int]bool{}}
 	byFn := map[*ast.FuncDecl]*mintSet{}
-	mint := func(e ast.Expr, fn *ast.FuncDecl) {
+	mint := func(e ast.Expr, path []ast.Node) {
 		if rt.receivedState(e) {
 			return // the state it was given: no new value (states_unchanged.go)
 		}
 		sets := []*mintSet{all}
-		if fn != nil {
+		if fn := source.OuterDecl(path); fn != nil {
 			if byFn[fn] == nil {
 				byFn[fn] = &mintSet{prefixes: map[int]bool{}}
 			}
@@ -75,18 +75,17 @@ func (rt *roundTripCheck) unreachableSteps() {
 	}
 	for _, f := range rt.Pass.Pass.Files {
 		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
-			fn := source.OuterDecl(path)
 			switch x := n.(type) {
 			case *ast.CompositeLit:
 				if sdk := rt.sdkOfType(rt.Info.TypeOf(x)); sdk != nil {
 					if kv := source.LitField(x, sdk.Duties().StateField); kv != nil {
-						mint(kv.Value, fn)
+						mint(kv.Value, path)
 					}
 				}
 			case *ast.CallExpr:
 				if callee, _ := typeutil.Callee(rt.Info, x).(*types.Func); callee != nil && len(x.Args) == 1 {
 					if sdk := rt.SDKs.OfPkg(callee); sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.NewBuilder == callee.Name() {
-						mint(x.Args[0], fn)
+						mint(x.Args[0], path)
 					}
 				}
 			case *ast.AssignStmt:
@@ -96,7 +95,7 @@ func (rt *roundTripCheck) unreachableSteps() {
 					}
 					if sel, ok := l.(*ast.SelectorExpr); ok {
 						if sdk := rt.sdkOfType(rt.Info.TypeOf(sel.X)); sdk != nil && sel.Sel.Name == sdk.Duties().StateField && rt.paramsSDK(sel.X) == nil {
-							mint(x.Rhs[i], fn)
+							mint(x.Rhs[i], path)
 						}
 					}
 				}

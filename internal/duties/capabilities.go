@@ -412,10 +412,8 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
 			if d.RequestCaps.Matches(sdk, fn.Origin(), nil) && d.RequestInfoCaps == "" {
 				return capOrigin{src: srcRequest}
 			}
-			for _, m := range d.SessionCaps {
-				if m.Matches(sdk, fn.Origin(), nil) {
-					return capOrigin{src: srcSession}
-				}
+			if mcpsdk.MatchesAny(d.SessionCaps, sdk, fn.Origin(), nil) {
+				return capOrigin{src: srcSession}
 			}
 		}
 		if df := pc.dutyFuncOf(fn); df != nil && df.CapsSrc != 0 {

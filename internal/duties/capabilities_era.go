@@ -188,10 +188,8 @@ func (pc *Pkg) matchesAny(obj types.Object, recv types.Type, pick func(*mcpsdk.D
 		if d == nil {
 			continue
 		}
-		for _, m := range pick(d) {
-			if m.Matches(sdk, obj, recv) {
-				return true
-			}
+		if mcpsdk.MatchesAny(pick(d), sdk, obj, recv) {
+			return true
 		}
 	}
 	return false

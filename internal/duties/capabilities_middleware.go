@@ -95,17 +95,13 @@ func (pc *Pkg) indexMiddleware() *mwIndex {
 			if sdk == nil {
 				return true
 			}
-			if d := sdk.Duties(); d != nil {
-				for _, m := range d.Middleware {
-					if m.Matches(sdk, fn.Origin(), nil) {
-						server := pc.middlewareServer(call, stack, servers)
-						for _, arg := range call.Args {
-							for _, outer := range pc.middlewareFuncs(arg) {
-								for _, h := range pc.handsOn(sdk, outer) {
-									h.server = server
-									ix.held = append(ix.held, h)
-								}
-							}
+			if d := sdk.Duties(); d != nil && mcpsdk.MatchesAny(d.Middleware, sdk, fn.Origin(), nil) {
+				server := pc.middlewareServer(call, stack, servers)
+				for _, arg := range call.Args {
+					for _, outer := range pc.middlewareFuncs(arg) {
+						for _, h := range pc.handsOn(sdk, outer) {
+							h.server = server
+							ix.held = append(ix.held, h)
 						}
 					}
 				}

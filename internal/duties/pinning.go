@@ -326,7 +326,7 @@ func (pc *Pkg) mcpgoPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall) b
 		if s.sdk != sdk {
 			continue
 		}
-		if matchesOne(sdk, s.fn, rt.InProcess) {
+		if mcpsdk.MatchesAny(rt.InProcess, sdk, s.fn, nil) {
 			served = true
 			continue
 		}
@@ -352,15 +352,6 @@ func (pc *Pkg) mcpgoPinned(sdk *mcpsdk.SDK, d *mcpsdk.Duties, found []sdkCall) b
 		}
 	}
 	return served
-}
-
-func matchesOne(sdk *mcpsdk.SDK, fn *types.Func, ms []mcpsdk.Method) bool {
-	for _, m := range ms {
-		if m.Matches(sdk, fn, nil) {
-			return true
-		}
-	}
-	return false
 }
 
 // legacyServers reads every server the package builds: does each have

@@ -544,41 +544,31 @@ func (sf *stateFlow) run() {
 				if fn == nil || len(n.Args) == 0 {
 					return true
 				}
-				// A function of the project that decodes its argument
-				// into another (decode(state, &v)).
-				for i, a := range n.Args {
-					if t := sf.taintOf(a); t != 0 {
-						if f := sf.pc.stateFactOf(fn, i); f != nil && f.Into > 0 && f.Into-1 < len(n.Args) {
+				k := effect.KindOfValue(fn)
+				if k == effect.ValueOther {
+					// A function of the project that decodes its
+					// argument into another (decode(state, &v)), as its
+					// summary says.
+					for i, a := range n.Args {
+						t := sf.taintOf(a)
+						if t == 0 {
+							continue
+						}
+						if f := sf.pc.stateFactOf(fn, i); f != nil && f.Into > 0 && f.Into <= len(n.Args) {
 							out := TaintParsed | t&TaintDecoded
 							if f.Decodes {
 								out |= TaintDecoded
 							}
-							if u, ok := ast.Unparen(n.Args[f.Into-1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-								set(u.X, out)
-							} else {
-								set(n.Args[f.Into-1], out)
-							}
+							set(source.UnAddr(n.Args[f.Into-1]), out)
 						}
 					}
-				}
-				k := effect.KindOfValue(fn)
-				if k != effect.ValueDecode && k != effect.ValueParse {
 					return true
 				}
-				var in Taint
-				for _, a := range n.Args {
-					in |= sf.taintOf(a)
-				}
-				if in == 0 {
-					return true
-				}
-				out := TaintParsed | in&TaintDecoded
-				if k == effect.ValueDecode {
-					out |= TaintDecoded
-				}
-				for _, a := range n.Args {
-					if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
-						set(u.X, out)
+				if out := sf.decodeCall(n); out != 0 {
+					for _, a := range n.Args {
+						if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+							set(u.X, out)
+						}
 					}
 				}
 			}
@@ -595,32 +585,47 @@ func (sf *stateFlow) run() {
 func (sf *stateFlow) decodesInto(sig *types.Signature) (idx int, decodes bool) {
 	idx = -1
 	ast.Inspect(sf.body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || idx >= 0 {
-			return idx < 0
-		}
-		fn, _ := typeutil.Callee(sf.pc.Info, call).(*types.Func)
-		if fn == nil {
-			return true
-		}
-		var in Taint
-		for _, a := range call.Args {
-			in |= sf.taintOf(a)
-		}
-		if k := effect.KindOfValue(fn); in == 0 || k != effect.ValueDecode && k != effect.ValueParse {
-			return true
-		}
-		k := effect.KindOfValue(fn)
-		for _, a := range call.Args {
-			for j := 0; j < sig.Params().Len(); j++ {
-				if id, ok := ast.Unparen(a).(*ast.Ident); ok && sf.pc.Info.Uses[id] == sig.Params().At(j) && sf.taintOf(a) == 0 {
-					idx, decodes = j, k == effect.ValueDecode || in&TaintDecoded != 0
+		if call, ok := n.(*ast.CallExpr); ok && idx < 0 {
+			for _, a := range call.Args {
+				id, _ := ast.Unparen(a).(*ast.Ident)
+				for j := range sig.Params().Len() {
+					if id != nil && sf.pc.Info.Uses[id] == sig.Params().At(j) && sf.taintOf(a) == 0 {
+						if out := sf.decodeCall(call); out != 0 {
+							idx, decodes = j, out&TaintDecoded != 0
+						}
+					}
 				}
 			}
 		}
 		return idx < 0
 	})
 	return idx, decodes
+}
+
+// decodeCall reads a call of a function that decodes or parses what it is
+// given (json.Unmarshal(state, &v), fmt.Sscanf(state, f, &a)): the taint
+// its outputs get from the state it is given, or 0.
+func (sf *stateFlow) decodeCall(call *ast.CallExpr) Taint {
+	fn, _ := typeutil.Callee(sf.pc.Info, call).(*types.Func)
+	if fn == nil {
+		return 0
+	}
+	k := effect.KindOfValue(fn)
+	if k != effect.ValueDecode && k != effect.ValueParse {
+		return 0
+	}
+	var in Taint
+	for _, a := range call.Args {
+		in |= sf.taintOf(a)
+	}
+	if in == 0 {
+		return 0
+	}
+	out := TaintParsed | in&TaintDecoded
+	if k == effect.ValueDecode {
+		out |= TaintDecoded
+	}
+	return out
 }
 
 // returnsTaint reports whether the function returns a value read from

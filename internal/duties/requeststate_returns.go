@@ -88,7 +88,7 @@ func (pc *Pkg) kindOfValue(e ast.Expr, depth int) ReturnKind {
 			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && rt.Builder != "" && mcpsdk.IsNamed(recv.Type(), sdk.ServerPath(), rt.Builder) {
 				return ReturnQuestion // builder.ToolResult()
 			}
-			if d := sdk.Duties(); d != nil && matchesOne(sdk, fn, d.ErrorResults) {
+			if d := sdk.Duties(); d != nil && mcpsdk.MatchesAny(d.ErrorResults, sdk, fn, nil) {
 				return ReturnFailure
 			}
 			return ReturnFinal

@@ -83,16 +83,6 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 		return
 	}
 	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
-	if fn != nil {
-		// The argument a function's summary is about (decode(state,
-		// &v) is about state, though v holds it too afterwards).
-		for _, i := range taintedArgs {
-			if f := pc.stateFactOf(fn, i); f != nil && !f.plain {
-				tainted = i
-				break
-			}
-		}
-	}
 	if fn == nil {
 		if _, ok := typeutil.Callee(pc.Info, call).(*types.Builtin); !ok {
 			sf.opaque = true // a function value
@@ -113,7 +103,19 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 		if pc.SDKs.OfPkg(fn) != nil {
 			return // minting the next state, building a result
 		}
-		f := pc.stateFactOf(fn, tainted)
+		// The argument a function's summary is about (decode(state, &v)
+		// is about state, though v holds it too afterwards), else the
+		// last the state reaches.
+		var f *StateFact
+		for _, i := range taintedArgs {
+			if g := pc.stateFactOf(fn, i); g != nil && !g.plain {
+				f = g
+				break
+			}
+		}
+		if f == nil {
+			f = pc.stateFactOf(fn, tainted)
+		}
 		switch {
 		case f != nil && f.plain && pc.FuncEffect(fn) == effect.Write:
 			// The package's own work, which does not check it (st.Deploy(state)).

@@ -65,7 +65,7 @@ func (f *Flow) findUndeclared(b *ssa.BasicBlock) int {
 	if !ok {
 		return -1
 	}
-	e := f.exprOf(iff.Cond)
+	e := f.SyntaxOf(iff.Cond)
 	if e == nil {
 		return -1
 	}
@@ -78,11 +78,11 @@ func (f *Flow) findUndeclared(b *ssa.BasicBlock) int {
 	return -1
 }
 
-// exprOf returns the expression of the function's syntax that computes v,
-// a comparison or a call, or nil. An if's condition is tested by parts
+// SyntaxOf returns the expression of the function's syntax that computes
+// v, a comparison or a call, or nil. An if's condition is tested by parts
 // (a && b is two tests), and a test kept in a variable (ok :=
 // canAsk(session); if !ok) is its call.
-func (f *Flow) exprOf(v ssa.Value) ast.Expr {
+func (f *Flow) SyntaxOf(v ssa.Value) ast.Expr {
 	pos := v.Pos()
 	syn := f.Fn.Syntax()
 	if syn == nil || !pos.IsValid() {

@@ -181,11 +181,6 @@ func isStringKey(m *types.Map) bool {
 	return ok && b.Kind() == types.String
 }
 
-func astIdent(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
 func (r *Reader) compositeLit(lit *ast.CompositeLit, t types.Type) *schema.Node {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
@@ -241,13 +236,10 @@ func (r *Reader) elem(e ast.Expr, elemT types.Type) *schema.Node {
 
 func (r *Reader) call(call *ast.CallExpr, t types.Type) *schema.Node {
 	// make(map[string]any) given its entries in steps.
-	if b, ok := r.Info.Uses[astIdent(call.Fun)].(*types.Builtin); ok && b.Name() == "make" && r.Steps != nil {
-		if m, ok := t.Underlying().(*types.Map); ok && isStringKey(m) {
-			if steps := r.Steps(call); steps != nil {
-				return r.mapNode(call, steps, m.Elem())
-			}
+	if m, ok := t.Underlying().(*types.Map); ok && isStringKey(m) && r.Steps != nil {
+		if steps := r.Steps(call); steps != nil {
+			return r.mapNode(call, steps, m.Elem())
 		}
-		return unknown(call)
 	}
 	// Conversions: json.RawMessage(`...`), []byte("..."), any(x).
 	if tv, ok := r.Info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {

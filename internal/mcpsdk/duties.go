@@ -1,6 +1,9 @@
 package mcpsdk
 
-import "go/types"
+import (
+	"go/types"
+	"slices"
+)
 
 // This file is the part of the SDK table the round trip's duties need:
 // what protocol 2026-07-28 moved from the SDK onto the server author
@@ -175,6 +178,11 @@ func (sdk *SDK) Duties() *Duties {
 		return nil
 	}
 	return duties[sdk.Name]
+}
+
+// MatchesAny reports whether obj is one of ms of sdk (see Matches).
+func MatchesAny(ms []Method, sdk *SDK, obj types.Object, recv types.Type) bool {
+	return slices.ContainsFunc(ms, func(m Method) bool { return m.Matches(sdk, obj, recv) })
 }
 
 // Matches reports whether obj is m of sdk: a function or method (a Recv

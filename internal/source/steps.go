@@ -20,14 +20,14 @@ import (
 // as the one literal it ends up being, so that its findings point at the
 // values the steps give.
 
-// MapSteps returns the map a local variable is declared with (a
-// literal or a make), and the entries it ends up with once the steps have
-// replaced or added theirs, when it is declared with such a map and then only given entries
-// under constant keys by statements of the same block, before every other
-// use, each of which only puts the map into a literal (a schema's
-// "properties", the request's params); or nil. A map that is given to a
-// function, deleted from, filled in a loop or a branch, or used before its
-// last step may hold anything.
+// MapSteps returns the map a local variable is declared with (a literal or
+// a make), and the entries it ends up with once the steps have replaced or
+// added theirs, when it is declared with such a map and then only given
+// entries under constant keys by statements of the same block, before
+// every other use, each of which only puts the map into a literal (a
+// schema's "properties", the request's params) or another map's step; or
+// nil. A map that is given to a function, deleted from, filled in a loop
+// or a branch, or used before its last step may hold anything.
 func (pc *Package) MapSteps(v *types.Var) (ast.Expr, []ast.Expr) {
 	if !IsLocal(v) {
 		return nil, nil
@@ -56,7 +56,11 @@ func (pc *Package) MapSteps(v *types.Var) (ast.Expr, []ast.Expr) {
 	if block == nil {
 		return nil, nil
 	}
-	lit := declaredMap(pc, decl, v)
+	a := pc.Assignments()[v]
+	if a == nil || a.Tuple {
+		return nil, nil
+	}
+	lit := mapMaker(pc, a.Def)
 	if lit == nil {
 		return nil, nil
 	}
@@ -111,20 +115,17 @@ func (pc *Package) MapSteps(v *types.Var) (ast.Expr, []ast.Expr) {
 	if len(steps) == 0 {
 		return nil, nil
 	}
-	// Every write is one of the steps, and every other use comes after the
-	// last of them and only puts the map into a literal.
-	if a := pc.Assignments()[v]; a == nil || a.Writes != len(steps)+1 {
+	// Every write is the declaration or one of the steps, and every other
+	// use (all within the block, the variable's scope) comes after the
+	// last step and only puts the map into a literal.
+	if a.Writes != len(steps)+1 {
 		return nil, nil
 	}
 	ok := true
-	ast.Inspect(file, func(n ast.Node) bool {
-		id, isID := n.(*ast.Ident)
-		if !ok || !isID || pc.Info.Uses[id] != v || steps[id] {
-			return ok
+	WalkWithPath(block, func(n ast.Node, path []ast.Node) {
+		if id, isID := n.(*ast.Ident); isID && pc.Info.Uses[id] == v && !steps[id] {
+			ok = ok && id.Pos() > lastStep && inLiteral(ParentOf(path), id)
 		}
-		p, _ := astutil.PathEnclosingInterval(file, id.Pos(), id.End())
-		ok = id.Pos() > lastStep && len(p) > 1 && inLiteral(p[1], id)
-		return ok
 	})
 	if !ok {
 		return nil, nil
@@ -132,24 +133,8 @@ func (pc *Package) MapSteps(v *types.Var) (ast.Expr, []ast.Expr) {
 	return lit, elts
 }
 
-// declaredMap returns the map literal, or the make(map[...]...), decl
-// gives v, or nil.
-func declaredMap(pc *Package, decl ast.Stmt, v *types.Var) ast.Expr {
-	var e ast.Expr
-	switch d := decl.(type) {
-	case *ast.AssignStmt:
-		if d.Tok == token.DEFINE && len(d.Lhs) == 1 && len(d.Rhs) == 1 {
-			if id, ok := d.Lhs[0].(*ast.Ident); ok && pc.Info.Defs[id] == v {
-				e = d.Rhs[0]
-			}
-		}
-	case *ast.DeclStmt:
-		if g, ok := d.Decl.(*ast.GenDecl); ok && len(g.Specs) == 1 {
-			if vs, ok := g.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) == 1 && len(vs.Values) == 1 && pc.Info.Defs[vs.Names[0]] == v {
-				e = vs.Values[0]
-			}
-		}
-	}
+// mapMaker returns e when it makes a map: a map literal, or make(...).
+func mapMaker(pc *Package, e ast.Expr) ast.Expr {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
 		return x
