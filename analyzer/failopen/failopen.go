@@ -50,6 +50,7 @@ func Run(c *check.Pass) {
 	env := c.FailEnv()
 	var sites []*model.ResultSite
 	for _, site := range slices.Concat(c.D.Results, c.D.Decisions) {
+		site = c.AnswerRead(site)
 		if site.Obj != nil && site.Body != nil && !site.Discarded && c.ErrorSite(site) && mayFailOpen(c, env, site) {
 			sites = append(sites, site)
 		}
@@ -214,8 +215,8 @@ func missingVars(pc *model.Model, site *model.ResultSite) (errVar, okVar *types.
 		return nil, nil
 	}
 	v, _ := pc.Info.ObjectOf(id).(*types.Var)
-	if _, assert := site.Expr.(*ast.TypeAssertExpr); assert {
-		return nil, v
+	if _, assert := site.Expr.(*ast.TypeAssertExpr); assert || v != nil && types.Identical(v.Type(), types.Typ[types.Bool]) {
+		return nil, v // the comma-ok of an assertion, or of an answer helper
 	}
 	return v, nil
 }

@@ -587,10 +587,13 @@ func (m *missing) absentTest(cond ast.Expr) bool {
 // that says whether it is there (return ok after the read, return
 // server.ElicitationResponse(...) != nil).
 func ReturnsRead(pc *source.Package, r Read, shape Shape) bool {
+	nilShape := shape == Shape{Res: 0, OK: -1, Err: -1}
 	switch {
 	case (shape == Direct || shape == Bool) && returnsOK(pc, r, shape.OK):
 		return true
-	case shape != (Shape{Res: 0, OK: -1, Err: -1}) && shape != Bool:
+	case nilShape && returnsAnswer(pc, r):
+		return true
+	case !nilShape && shape != Bool:
 		return false
 	}
 	file := pc.FileOf(r.At.Pos())
@@ -632,6 +635,28 @@ func returnsOK(pc *source.Package, r Read, at int) bool {
 	if m == nil || m.okVar == nil {
 		return false
 	}
+	return returnedNext(as, path, at, func(e ast.Expr) bool {
+		return slices.ContainsFunc(source.Conjuncts(e), func(t ast.Expr) bool { return m.uses(t, m.okVar) })
+	})
+}
+
+// returnsAnswer reports a helper with a single pointer or interface
+// result that returns the answer of a comma-ok read right after it:
+// res, _ := ...; return res (nil whenever the answer is missing).
+func returnsAnswer(pc *source.Package, r Read) bool {
+	m, as, path := readOf(pc, r, Direct, func(*ast.ReturnStmt) bool { return false })
+	if m == nil || m.resVar == nil || len(as.Lhs) != 2 {
+		return false
+	}
+	return returnedNext(as, path, 0, func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && pc.Info.Uses[id] == m.resVar
+	})
+}
+
+// returnedNext reports whether the statement right after the assignment
+// as (on path) returns at+1 results whose last one is returned says.
+func returnedNext(as *ast.AssignStmt, path []ast.Node, at int, returned func(ast.Expr) bool) bool {
 	for i, n := range path {
 		if n != ast.Node(as) || i+1 >= len(path) {
 			continue
@@ -642,14 +667,7 @@ func returnsOK(pc *source.Package, r Read, at int) bool {
 				continue
 			}
 			ret, ok := list[k+1].(*ast.ReturnStmt)
-			if !ok || len(ret.Results) != at+1 {
-				return false
-			}
-			for _, t := range source.Conjuncts(ret.Results[at]) {
-				if m.uses(t, m.okVar) {
-					return true
-				}
-			}
+			return ok && len(ret.Results) == at+1 && returned(ret.Results[at])
 		}
 		return false
 	}

@@ -61,6 +61,10 @@ type Site struct {
 	ActionOnly bool
 	// Decision is set on calls of a function that returns a decision.
 	Decision *DecisionFact
+	// OK is the position, in the call's results, of the bool that is
+	// false when a round-trip answer is missing (an answer helper's
+	// comma-ok), or -1.
+	OK int
 }
 
 // Flow is the flow of one answer in one function.
@@ -122,6 +126,8 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 				f.root = x
 			case x.Index == tup.Len()-1 && IsErrorType(x.Type()):
 				f.errV = x
+			case x.Index == site.OK:
+				f.okV = x
 			case x.Index == 1 && !f.valueOnly():
 				if _, assert := f.def.(*ssa.TypeAssert); assert {
 					f.okV = x

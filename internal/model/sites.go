@@ -145,6 +145,9 @@ type ResultSite struct {
 	// made from a request (Discovery.Decisions); Idx is its decision
 	// result, -1 when that is its error.
 	Decision *failflow.DecisionFact
+	// Helper is set on the copy AnswerRead makes of a call of an answer
+	// helper: how the helper says the answer is missing.
+	Helper *answers.Helper
 }
 
 // isField reports whether sel selects the field name of the site's result

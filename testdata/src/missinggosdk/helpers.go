@@ -194,3 +194,31 @@ func byOtherKey(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Call
 	}
 	return &mcp.CallToolResult{}, nil, nil
 }
+
+// answerOrNil returns the answer of a comma-ok read, nil when there is
+// none.
+func answerOrNil(req *mcp.CallToolRequest, key string) *mcp.ElicitResult {
+	res, _ := req.Params.InputResponses[key].(*mcp.ElicitResult)
+	return res
+}
+
+// byNilHelper fails when the helper's answer is nil.
+func byNilHelper(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if len(req.Params.InputResponses) == 0 {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": &mcp.ElicitParams{Message: "Wipe?"}}}, nil, nil
+	}
+	res := answerOrNil(req, "wipe")
+	if res == nil {
+		return nil, nil, errors.New("no confirmation") // want `the call fails here when the answer to "wipe" is missing.*\(round-trip\)`
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}
+
+// byNilHelperAgain asks again: its near miss.
+func byNilHelperAgain(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res := answerOrNil(req, "wipe")
+	if res == nil {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": &mcp.ElicitParams{Message: "Wipe?"}}}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}
