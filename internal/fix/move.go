@@ -221,6 +221,68 @@ func RenameCall(call *ast.CallExpr, name string) (analysis.TextEdit, bool) {
 	return analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)}, true
 }
 
+// CallArg is an argument of a call that ArgEdits rewrites: Old, the index
+// of one of the call's own arguments (Text may spell it), or, when Old is
+// negative, the new argument Text.
+type CallArg struct {
+	Old  int
+	Text string
+}
+
+// ArgEdits rewrite the arguments of call, in file, to args in place: the
+// call's own arguments, kept in their order, stay as they are written,
+// line breaks and comments with them; the new ones go in where args puts
+// them, and an argument args leaves out goes with its comma. ok is false
+// when a comment would go with it.
+func ArgEdits(file *ast.File, call *ast.CallExpr, args []CallArg) (edits []analysis.TextEdit, ok bool) {
+	old := call.Args
+	var added []string // the new arguments not yet written
+	next := 0          // the first of the call's arguments not yet passed
+	// put replaces [from, to) with text, unless that cuts a comment.
+	put := func(from, to token.Pos, text string) bool {
+		for _, cg := range file.Comments {
+			if from < to && cg.Pos() < to && cg.End() > from {
+				return false
+			}
+		}
+		if from < to || text != "" {
+			edits = append(edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)})
+		}
+		return true
+	}
+	for _, a := range args {
+		if a.Old < 0 {
+			added = append(added, a.Text)
+			continue
+		}
+		if a.Old < next || a.Old >= len(old) {
+			return nil, false
+		}
+		// Before it: the new arguments, in place of those left out.
+		text := ""
+		if len(added) > 0 {
+			text = strings.Join(added, ", ") + ", "
+		}
+		if !put(old[next].Pos(), old[a.Old].Pos(), text) {
+			return nil, false
+		}
+		added, next = nil, a.Old+1
+	}
+	// After the last one kept: the rest of the new ones, in place of
+	// those left out.
+	from, to, tail := call.Lparen+1, call.Rparen, strings.Join(added, ", ")
+	if next > 0 {
+		from, to = old[next-1].End(), old[len(old)-1].End()
+		if tail != "" {
+			tail = ", " + tail
+		}
+	}
+	if !put(from, to, tail) {
+		return nil, false
+	}
+	return edits, true
+}
+
 // Overlaps reports whether two of the edits, in any of the files of
 // fset, cannot both be applied, which would be a bug of the rewrite that
 // wrote them.

@@ -272,7 +272,7 @@ func (c *chain) finish() {
 		return
 	}
 	first := c.fns[0]
-	if len(c.sites) == 0 {
+	if len(c.sites) == 0 || len(c.stuck) > 0 && !c.movesCaller() {
 		switch {
 		case len(c.stuck) > 0:
 			c.why = c.stuck[0].why
@@ -292,6 +292,17 @@ func (c *chain) finish() {
 	if c.why == "" {
 		c.stuckRelated()
 	}
+}
+
+// movesCaller reports whether the fix would move a caller: a handler or
+// middleware whose call it switches, or a function of the chain that
+// another package may call. Siblings no caller reaches would only add
+// code.
+func (c *chain) movesCaller() bool {
+	return slices.ContainsFunc(c.sites, func(s *site) bool { return s.root != nil || s.mw != nil }) ||
+		slices.ContainsFunc(c.fns, func(f *chainFn) bool {
+			return f.decl != nil && f.obj.Exported() && c.mod.Pass.Pkg.Name() != "main"
+		})
 }
 
 // literalReason says why a request made in a function literal that is

@@ -278,20 +278,20 @@ func (c *chain) returnEdits(f *chainFn) ([]analysis.TextEdit, string) {
 // result that asks and returns it when it is set.
 func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string) string) ([]analysis.TextEdit, string) {
 	call := s.call
-	if c.mod.CommentIn(call.Lparen, call.Rparen) {
-		return nil, lostComment
-	}
-	req := ""
+	var req string
 	if s.root != nil {
 		req = s.root.req
 	} else {
 		req = s.inFn.req
 	}
-	args, why := c.siteArgs(s, req)
+	args, why := c.argPlan(s, req)
 	if why != "" {
 		return nil, why
 	}
-	edits := []analysis.TextEdit{{Pos: call.Lparen + 1, End: call.Rparen, NewText: []byte(strings.Join(args, ", "))}}
+	edits, ok := fix.ArgEdits(c.mod.FileOf(call.Pos()), call, args)
+	if !ok {
+		return nil, lostComment
+	}
 	if _, ok := s.stmt.(*ast.ReturnStmt); ok {
 		return edits, ""
 	}
@@ -366,23 +366,25 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 	return edits, ""
 }
 
-// siteArgs are the arguments of a call switched to the round trip: the
+// argPlan is the arguments of a call switched to the round trip: the
 // request and the key where the callee's fact puts them, the call's own
 // arguments for the others (a replaced session dropped).
-func (c *chain) siteArgs(s *site, req string) ([]string, string) {
-	var args []string
+func (c *chain) argPlan(s *site, req string) ([]fix.CallArg, string) {
+	if s.call.Ellipsis.IsValid() {
+		return nil, "the call of " + s.callee.obj.Name() + " passes a slice as its variadic argument"
+	}
+	var args []fix.CallArg
 	for _, i := range s.callee.fact.Params {
-		switch i {
-		case model.ParamRequest:
-			args = append(args, req)
-		case model.ParamKey:
-			args = append(args, s.key)
+		switch {
+		case i == model.ParamRequest:
+			args = append(args, fix.CallArg{Old: -1, Text: req})
+		case i == model.ParamKey:
+			args = append(args, fix.CallArg{Old: -1, Text: s.key})
+		case i >= len(s.call.Args):
+			return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
 		default:
-			if i >= len(s.call.Args) {
-				return nil, "the call of " + s.callee.obj.Name() + " has fewer arguments than it takes"
-			}
 			t, _ := c.mod.LineText(s.call.Args[i])
-			args = append(args, t)
+			args = append(args, fix.CallArg{Old: i, Text: t})
 		}
 	}
 	return args, ""

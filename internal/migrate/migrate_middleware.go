@@ -87,9 +87,13 @@ func (c *chain) middlewareEdits(s *site, file *ast.File, pkgIn func(*ast.File, s
 	mcp := pkgIn(file, c.sdk.TypesPkg)
 	rt := c.sdk.RoundTrip
 
-	args, why := c.siteArgs(s, call)
+	plan, why := c.argPlan(s, call)
 	if why != "" {
 		return nil, why
+	}
+	var args []string
+	for _, a := range plan {
+		args = append(args, a.Text)
 	}
 	fun := s.callee.fact.Sibling
 	if sel, isSel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); isSel {
