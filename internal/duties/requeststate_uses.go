@@ -45,8 +45,13 @@ func (sf *stateFlow) findUses() {
 		case *ast.IfStmt:
 			sf.boolUse(x.Cond, path)
 		case *ast.IndexExpr:
-			if t := sf.taintOf(x.Index); t&TaintParsed != 0 {
+			switch t := sf.taintOf(x.Index); {
+			case t&TaintParsed != 0:
 				sf.add(StateUse{Kind: UseIndex, At: x, Path: path, Decoded: t&TaintDecoded != 0})
+			case t != 0 && source.IsFuncMap(pc.Info.TypeOf(x.X)):
+				// The whole state picks the code that runs: a switch
+				// written as a table.
+				sf.add(StateUse{Kind: UseTest, At: x, Path: path, Test: "a lookup in a map of functions", Decoded: t&TaintDecoded != 0})
 			}
 		case *ast.ReturnStmt:
 			if pc.KindOfReturn(x) == ReturnFinal {

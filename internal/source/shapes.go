@@ -89,6 +89,19 @@ func IsBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
+// IsFuncMap reports a map whose values are functions.
+func IsFuncMap(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	_, fn := m.Elem().Underlying().(*types.Signature)
+	return fn
+}
+
 // IsString reports a string type.
 func IsString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
