@@ -3,7 +3,7 @@
 // decide what a handler does with no integrity check before it.
 // docs/request-state.md explains the check.
 //
-// It reads the model's state functions (internal/model/requeststate.go).
+// It reads the model's state functions (internal/reqstate, through the model).
 // Like every check, it reaches no other check.
 package requeststate
 

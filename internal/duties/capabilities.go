@@ -241,7 +241,7 @@ func (pc *Pkg) boolDefsHeld(defs []source.VarDef, depth int) Held {
 		if d.Unknown || d.Tuple && !pc.keptValue(d) {
 			return Held{}
 		}
-		if v, ok := pc.constBool(d.Rhs); d.Rhs == nil || ok && !v {
+		if v, ok := pc.ConstBool(d.Rhs); d.Rhs == nil || ok && !v {
 			continue // the zero value, or false: it never makes the variable true
 		}
 		t, _ := pc.condHeld(d.Rhs, depth+1)

@@ -125,7 +125,7 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 			}
 			return
 		}
-		if v, ok := pc.constBool(r); ok && !v {
+		if v, ok := pc.ConstBool(r); ok && !v {
 			return // returns false: says nothing about when it is true
 		}
 		t, _ := pc.condHeld(r, 0)
@@ -142,15 +142,6 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	}
 	pc.funcs[fn] = f
 	return f
-}
-
-// constBool returns the value of a constant boolean expression.
-func (pc *Pkg) constBool(e ast.Expr) (bool, bool) {
-	tv, ok := pc.Info.Types[e]
-	if !ok || tv.Value == nil || !source.IsBool(tv.Type) {
-		return false, false
-	}
-	return tv.Value.ExactString() == "true", true
 }
 
 // ClientDeclared reports a function whose result is what the client of

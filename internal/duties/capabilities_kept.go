@@ -156,7 +156,7 @@ func (pc *Pkg) handlerReceivers() map[types.Object]bool {
 	recvs := map[types.Object]bool{}
 	for decl, fn := range pc.FuncDecls() {
 		recv := fn.Type().(*types.Signature).Recv()
-		if recv != nil && recv.Name() != "" && pc.roundTripHandler(decl) {
+		if recv != nil && recv.Name() != "" && pc.host.RoundTripHandler(decl) {
 			recvs[recv] = true
 		}
 	}

@@ -1,8 +1,8 @@
 // Package duties recognises what protocol 2026-07-28 moved from the SDKs
 // onto the server author, in one package's code: tests of the client's
-// capabilities and of the protocol version (capabilities*.go), servers
-// that stay on older protocols (pinning.go), and what a handler does with
-// the RequestState a client echoes (requeststate*.go). The model
+// capabilities and of the protocol version (capabilities*.go), and
+// servers that stay on older protocols (pinning.go); what a handler does
+// with the RequestState a client echoes is internal/reqstate's. The model
 // (internal/model) builds a Pkg for each package it models and publishes
 // what the checks need; the facts declared here are the model analyzer's.
 //
@@ -23,6 +23,9 @@ import (
 // handlers of an SDK's requests.
 type Host interface {
 	IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool
+	// RoundTripHandler reports a handler of an SDK that has the round
+	// trip.
+	RoundTripHandler(fn ast.Node) bool
 }
 
 // Pkg is the duties' view of one package: the summaries of its functions
@@ -40,8 +43,6 @@ type Pkg struct {
 	pins    map[string]bool // by SDK name: every server the package builds is pinned
 	pinIx   *pinIndex
 	served  map[string]mcpsdk.Served // by SDK name: how the package serves its servers
-
-	state *stateIndex
 
 	// stores are the places that keep a client's capabilities beyond
 	// its request (capabilities_kept.go); nil while they are indexed.
@@ -61,8 +62,6 @@ func New(p *source.Package, host Host) *Pkg {
 	pc := &Pkg{Package: p, host: host}
 	pc.indexKept()
 	summariseFuncs(pc)
-	pc.indexState()
-	exportStateFacts(pc)
 	return pc
 }
 
@@ -70,20 +69,3 @@ func New(p *source.Package, host Host) *Pkg {
 // answer).
 func (pc *Pkg) IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool { return pc.host.IsHandler(fn, sdk) }
 
-// roundTripHandler reports a handler of an SDK that has the round trip:
-// what it is given is the call's, and what it writes through its
-// receiver outlives the call.
-func (pc *Pkg) roundTripHandler(fn ast.Node) bool {
-	for _, sdk := range pc.SDKs.All {
-		if sdk.RoundTrip != nil && pc.IsHandler(fn, sdk) {
-			return true
-		}
-	}
-	return false
-}
-
-// fromSDK reports whether t (or *t) is a named type of an SDK.
-func (pc *Pkg) fromSDK(t types.Type) bool {
-	obj := mcpsdk.NamedObj(t)
-	return obj != nil && pc.SDKs.OfPkg(obj) != nil
-}

@@ -108,7 +108,7 @@ func (pc *Pkg) statelessField(e ast.Expr, w mcpsdk.Serving) tri {
 
 // boolTri reads a constant bool: yes for true, no for false.
 func (pc *Pkg) boolTri(e ast.Expr) tri {
-	switch v, ok := pc.constBool(e); {
+	switch v, ok := pc.ConstBool(e); {
 	case !ok:
 		return unknownTri
 	case v:

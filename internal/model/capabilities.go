@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/duties"
+	"github.com/elicitlint/elicitlint/internal/reqstate"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 )
 
@@ -88,33 +89,33 @@ func (pc *Model) Serving(sdk *mcpsdk.SDK) mcpsdk.Served { return pc.duties.Servi
 // and whether they are all its calls.
 func (pc *Model) CallSites(fn *types.Func) ([][]ast.Node, bool) { return pc.duties.CallSites(fn) }
 
-// The RequestState a client echoes: see internal/duties/requeststate.go.
+// The RequestState a client echoes: see internal/reqstate.
 type (
-	StateFunc    = duties.StateFunc
-	StateUse     = duties.StateUse
-	StateUseKind = duties.StateUseKind
-	ReturnKind   = duties.ReturnKind
+	StateFunc    = reqstate.StateFunc
+	StateUse     = reqstate.StateUse
+	StateUseKind = reqstate.StateUseKind
+	ReturnKind   = reqstate.ReturnKind
 )
 
 const (
-	UseTest   = duties.UseTest
-	UseWeak   = duties.UseWeak
-	UseHash   = duties.UseHash
-	UseResult = duties.UseResult
-	UseArg    = duties.UseArg
-	UseIndex  = duties.UseIndex
+	UseTest   = reqstate.UseTest
+	UseWeak   = reqstate.UseWeak
+	UseHash   = reqstate.UseHash
+	UseResult = reqstate.UseResult
+	UseArg    = reqstate.UseArg
+	UseIndex  = reqstate.UseIndex
 
-	ReturnFinal    = duties.ReturnFinal
-	ReturnQuestion = duties.ReturnQuestion
-	ReturnFailure  = duties.ReturnFailure
+	ReturnFinal    = reqstate.ReturnFinal
+	ReturnQuestion = reqstate.ReturnQuestion
+	ReturnFailure  = reqstate.ReturnFailure
 )
 
 // StateFuncs returns the functions of the package that read the
 // RequestState of a request, each with its uses of it that no integrity
 // check comes before.
-func (pc *Model) StateFuncs() []*StateFunc { return pc.duties.StateFuncs() }
+func (pc *Model) StateFuncs() []*StateFunc { return pc.reqstate.StateFuncs() }
 
 // KindOfReturn says what a return of a handler gives the client: a final
 // result, a new question (an input-required result) or a failure (an
 // error, or a result that reports one).
-func (pc *Model) KindOfReturn(ret *ast.ReturnStmt) ReturnKind { return pc.duties.KindOfReturn(ret) }
+func (pc *Model) KindOfReturn(ret *ast.ReturnStmt) ReturnKind { return pc.reqstate.KindOfReturn(ret) }

@@ -53,6 +53,18 @@ func (pc *Model) FromSDK(t types.Type) bool {
 	return obj != nil && pc.SDKs.OfPkg(obj) != nil
 }
 
+// RoundTripHandler reports a handler of an SDK that has the round trip:
+// what it is given is the call's, and what it writes through its
+// receiver outlives the call.
+func (pc *Model) RoundTripHandler(fn ast.Node) bool {
+	for _, sdk := range pc.SDKs.All {
+		if sdk.RoundTrip != nil && pc.IsHandler(fn, sdk) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsHandler reports whether fn handles a request whose result can carry
 // requests: it takes such a request, or it has the signature of one of the
 // SDK's handler types (the inner function of a middleware).

@@ -43,6 +43,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/ifaces"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/report"
+	"github.com/elicitlint/elicitlint/internal/reqstate"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
@@ -67,7 +68,8 @@ type Model struct {
 	projectTypes map[*types.TypeName]*mcpsdk.SDK
 	// duties is what the checks of the round trip's duties read
 	// (capabilities.go).
-	duties *duties.Pkg
+	duties   *duties.Pkg
+	reqstate *reqstate.Pkg
 	// rewritten are the bodies of the functions whose signatures the
 	// round-trip fix changes, with their names (summary_asks.go).
 	rewritten map[*ast.BlockStmt]string
@@ -106,7 +108,7 @@ Result is the model the checks read.`,
 			new(WrapperFact), new(HandlerFact), new(SchemaFact), new(ContentReadsFact),
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
-			new(duties.CapabilityFact), new(duties.StateFact),
+			new(duties.CapabilityFact), new(reqstate.StateFact),
 			new(AskGateFact), new(SDKValuesFact), new(effect.Fact), new(ParamCallsFact), new(answers.HelperFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -186,6 +188,7 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	// The duties first: the decision summaries below read which calls
 	// return what the client declared (failflow.Env.ClientDeclared).
 	pc.duties = duties.New(pc.Package, pc)
+	pc.reqstate = reqstate.New(pc.Package, pc)
 	s.resultTypes = summariseResultTypes(pc, d)
 	s.wrappers = summariseWrappers(pc, d)
 	s.Schemas = summariseSchemas(pc)

@@ -89,6 +89,15 @@ func IsBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
+// ConstBool returns the value of a constant boolean expression.
+func (pc *Package) ConstBool(e ast.Expr) (bool, bool) {
+	tv, ok := pc.Info.Types[e]
+	if !ok || tv.Value == nil || !IsBool(tv.Type) {
+		return false, false
+	}
+	return tv.Value.ExactString() == "true", true
+}
+
 // IsFuncMap reports a map whose values are functions.
 func IsFuncMap(t types.Type) bool {
 	if t == nil {

@@ -1,4 +1,4 @@
-package duties
+package reqstate
 
 import (
 	"go/ast"
@@ -73,7 +73,7 @@ func (pc *Pkg) kindOfValue(e ast.Expr, depth int) ReturnKind {
 		}
 		if d := sdk.Duties(); d != nil && d.ErrorField != "" {
 			if kv := source.LitField(x, d.ErrorField); kv != nil {
-				if v, ok := pc.constBool(kv.Value); ok && v {
+				if v, ok := pc.ConstBool(kv.Value); ok && v {
 					return ReturnFailure
 				}
 			}
@@ -98,7 +98,7 @@ func (pc *Pkg) kindOfValue(e ast.Expr, depth int) ReturnKind {
 		}
 		// Another package's helper that makes an error result
 		// (utils.NewToolResultError): known by its name and type.
-		if res := fn.Type().(*types.Signature).Results(); res.Len() == 1 && pc.fromSDK(res.At(0).Type()) && strings.Contains(fn.Name(), "Error") {
+		if res := fn.Type().(*types.Signature).Results(); res.Len() == 1 && pc.host.FromSDK(res.At(0).Type()) && strings.Contains(fn.Name(), "Error") {
 			return ReturnFailure
 		}
 	case *ast.Ident:

@@ -1,4 +1,4 @@
-package duties
+package reqstate
 
 import (
 	"go/ast"
@@ -375,7 +375,7 @@ func (sf *stateFlow) keySources(e ast.Expr, args map[types.Object]bool, depth in
 				}
 			}
 		}
-		if x, isExpr := k.(ast.Expr); isExpr && pc.fromSDK(pc.Info.TypeOf(x)) {
+		if x, isExpr := k.(ast.Expr); isExpr && pc.host.FromSDK(pc.Info.TypeOf(x)) {
 			req = true // from the request
 		}
 		return true
@@ -388,7 +388,7 @@ func (sf *stateFlow) keySources(e ast.Expr, args map[types.Object]bool, depth in
 func (sf *stateFlow) handlerArgs() map[types.Object]bool {
 	pc := sf.pc
 	sig := pc.SignatureOf(sf.fn)
-	if sig == nil || !pc.roundTripHandler(sf.fn) {
+	if sig == nil || !pc.host.RoundTripHandler(sf.fn) {
 		return nil
 	}
 	args := map[types.Object]bool{}

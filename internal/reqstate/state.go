@@ -1,4 +1,4 @@
-package duties
+package reqstate
 
 import (
 	"go/ast"
