@@ -68,4 +68,3 @@ func New(p *source.Package, host Host) *Pkg {
 // IsHandler reports whether fn handles a request of sdk (the model's
 // answer).
 func (pc *Pkg) IsHandler(fn ast.Node, sdk *mcpsdk.SDK) bool { return pc.host.IsHandler(fn, sdk) }
-

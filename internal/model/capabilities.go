@@ -5,8 +5,8 @@ import (
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/duties"
-	"github.com/elicitlint/elicitlint/internal/reqstate"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/reqstate"
 )
 
 // This file is the model's API for the duties protocol 2026-07-28 moved
