@@ -601,7 +601,7 @@ func (pc *Pkg) heldThrough(path []ast.Node, sdk *mcpsdk.SDK, depth int) (Held, b
 		return h, false
 	}
 	if sdk.RoundTrip != nil && pc.IsHandler(fnNode, sdk) {
-		return h.union(pc.middlewareHeld(fnNode, sdk)), true
+		return h.union(pc.middlewareHeld(fnNode, sdk)).union(pc.decoratorHeld(fnNode)), true
 	}
 	decl, ok := fnNode.(*ast.FuncDecl)
 	if !ok || depth > 3 {

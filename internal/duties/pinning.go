@@ -74,7 +74,7 @@ func (t tri) and(o tri) tri {
 // gathered in one walk for OlderOnly.
 type pinIndex struct {
 	calls    map[*types.Func][][]ast.Node
-	values   map[*types.Func]bool
+	values   map[*types.Func][][]ast.Node // uses of a function that are not calls
 	makes    map[*types.TypeName][][]ast.Node
 	fieldSet map[*types.Var][]ast.Expr // local v: v.F = x, by v (the assignments)
 }
@@ -89,7 +89,7 @@ type sdkCall struct {
 
 func (pc *Pkg) indexPins() {
 	pc.pins = map[string]bool{}
-	ix := &pinIndex{calls: map[*types.Func][][]ast.Node{}, values: map[*types.Func]bool{}, makes: map[*types.TypeName][][]ast.Node{}, fieldSet: map[*types.Var][]ast.Expr{}}
+	ix := &pinIndex{calls: map[*types.Func][][]ast.Node{}, values: map[*types.Func][][]ast.Node{}, makes: map[*types.TypeName][][]ast.Node{}, fieldSet: map[*types.Var][]ast.Expr{}}
 	var found []sdkCall
 	var lits []sdkLit
 	for _, f := range pc.Pass.Files {
@@ -129,7 +129,7 @@ func (pc *Pkg) indexPins() {
 				}
 			case *ast.Ident:
 				if fn, ok := pc.Info.Uses[n].(*types.Func); ok && fn.Pkg() == pc.Pass.Pkg && !source.IsCallee(n, path) {
-					ix.values[fn.Origin()] = true
+					ix.values[fn.Origin()] = append(ix.values[fn.Origin()], slices.Clone(path))
 				}
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
@@ -519,7 +519,7 @@ func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
 	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
 		return pc.receiverOlder(fn, sig.Recv(), depth)
 	}
-	if fn.Exported() || ix.values[fn] || len(ix.calls[fn]) == 0 {
+	if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 {
 		return false // called from elsewhere, or as a value
 	}
 	served := 0
@@ -633,5 +633,5 @@ func (pc *Pkg) CallSites(fn *types.Func) (sites [][]ast.Node, all bool) {
 	pc.pinOnce.Do(pc.indexPins)
 	ix := pc.pinIx
 	fn = fn.Origin()
-	return ix.calls[fn], !fn.Exported() && !ix.values[fn]
+	return ix.calls[fn], !fn.Exported() && ix.values[fn] == nil
 }

@@ -1,0 +1,96 @@
+package duties
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file reads handlers the package registers only wrapped by a
+// function of its own (mcp.AddTool(s, tool, requireElicitation(wipe))):
+// what the wrapper tests before it calls the handler holds whenever the
+// handler runs.
+
+// decoratorHeld returns what holds whenever handler fn runs, when every
+// use of it other than a call hands it to a function of the package that
+// calls it only after tests of its own: the intersection of what holds at
+// those calls. A handler used in any other way (registered as it is,
+// stored, exported where another package may) gets nothing from this.
+func (pc *Pkg) decoratorHeld(fn ast.Node) Held {
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return Held{}
+	}
+	obj, _ := pc.Info.Defs[decl.Name].(*types.Func)
+	if obj == nil || obj.Exported() && pc.Pass.Pkg.Name() != "main" {
+		return Held{}
+	}
+	pc.pinOnce.Do(pc.indexPins)
+	uses := pc.pinIx.values[obj]
+	var h Held
+	for i, path := range uses {
+		w, ok := pc.wrapperHeld(path)
+		if !ok {
+			return Held{}
+		}
+		if i == 0 {
+			h = w
+		} else {
+			h = h.intersect(w)
+		}
+	}
+	return h
+}
+
+// wrapperHeld reads one use of a handler, the last node of path: an
+// argument of a call of a function of the package, which calls that
+// parameter only, and only where its tests hold. It returns what holds
+// at those calls.
+func (pc *Pkg) wrapperHeld(path []ast.Node) (Held, bool) {
+	i := len(path) - 1
+	if sel, ok := path[i-1].(*ast.SelectorExpr); ok && sel.Sel == path[i] {
+		i-- // a method value: x.handler
+	}
+	call, ok := path[i-1].(*ast.CallExpr)
+	if !ok {
+		return Held{}, false
+	}
+	arg := -1
+	for k, a := range call.Args {
+		if ast.Node(a) == path[i] {
+			arg = k
+		}
+	}
+	callee := typeutil.StaticCallee(pc.Info, call)
+	if arg < 0 || callee == nil || call.Ellipsis.IsValid() {
+		return Held{}, false
+	}
+	wrapper := pc.FuncDecl(callee.Origin())
+	params := callee.Origin().Type().(*types.Signature).Params()
+	if wrapper == nil || wrapper.Body == nil || arg >= params.Len() {
+		return Held{}, false
+	}
+	param := params.At(arg)
+	var h Held
+	calls, other := 0, false
+	source.WalkWithPath(wrapper, func(n ast.Node, at []ast.Node) {
+		id, ok := n.(*ast.Ident)
+		if !ok || pc.Info.Uses[id] != param {
+			return
+		}
+		if !source.IsCallee(id, at) {
+			other = true // stored, passed on, or compared
+			return
+		}
+		held := pc.HeldAt(at)
+		if calls == 0 {
+			h = held
+		} else {
+			h = h.intersect(held)
+		}
+		calls++
+	})
+	return h, calls > 0 && !other
+}
