@@ -3,6 +3,7 @@ package duties
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
@@ -74,7 +75,7 @@ func (pc *Pkg) wrapperHeld(path []ast.Node) (Held, bool) {
 	}
 	param := params.At(arg)
 	var h Held
-	calls, other := 0, false
+	calls, other, inLit := 0, false, true
 	source.WalkWithPath(wrapper, func(n ast.Node, at []ast.Node) {
 		id, ok := n.(*ast.Ident)
 		if !ok || pc.Info.Uses[id] != param {
@@ -91,6 +92,18 @@ func (pc *Pkg) wrapperHeld(path []ast.Node) (Held, bool) {
 			h = h.intersect(held)
 		}
 		calls++
+		inLit = inLit && slices.ContainsFunc(at, func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit })
 	})
-	return h, calls > 0 && !other
+	if calls == 0 || other {
+		return Held{}, false
+	}
+	// A wrapper that calls the handler only in the function it returns
+	// may itself be wrapped (requireElicitation(logged(wipe))): what the
+	// outer one holds where it calls that function holds too.
+	if inLit {
+		if outer, ok := pc.wrapperHeld(path[:i]); ok {
+			h = h.union(outer)
+		}
+	}
+	return h, true
 }

@@ -59,6 +59,23 @@ func wipeTwice(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.
 	return &mcp.CallToolResult{}, nil, nil
 }
 
+// wipeLayered is wrapped twice: the outer wrapper tests, the inner one
+// logs.
+func wipeLayered(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	if _, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult); !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": wipeForm}}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+// wipeLayeredOpen is wrapped twice by wrappers that test nothing.
+func wipeLayeredOpen(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	if _, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult); !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": wipeForm}}, nil, nil // want `elicitation request "wipe" is sent without a test that the client declared elicitation.*\(capabilities\)`
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
+
 type wiper struct{}
 
 // wipe is a method, registered as a method value through the wrapper.
@@ -74,6 +91,8 @@ func registerDecorated(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "wipe_logged"}, logged(wipeLogged))
 	mcp.AddTool(s, &mcp.Tool{Name: "wipe_twice"}, requireElicitation(wipeTwice))
 	mcp.AddTool(s, &mcp.Tool{Name: "wipe_twice_bare"}, wipeTwice)
+	mcp.AddTool(s, &mcp.Tool{Name: "wipe_layered"}, requireElicitation(logged(wipeLayered)))
+	mcp.AddTool(s, &mcp.Tool{Name: "wipe_layered_open"}, logged(logged(wipeLayeredOpen)))
 	w := &wiper{}
 	mcp.AddTool(s, &mcp.Tool{Name: "wipe_method"}, requireElicitation(w.wipe))
 }
