@@ -195,6 +195,8 @@ func (c *chain) newSite(f *chainFn, at callAt, roots map[ast.Node]*migration) (*
 			return s, ""
 		}
 		return nil, fmt.Sprintf("%s is called from a receiving middleware (%s): go-sdk runs its bridge for older clients inside every middleware, so a request a middleware returns never reaches a client on protocol 2025-11-25; call %s from the tool handlers, or keep the direct request for sessions older than 2026-07-28 (see the docs)", name, c.mod.HandlerName(encl), name)
+	} else if c.mod.TakesRequest(encl, c.sdk) && why == noCarry {
+		return nil, fmt.Sprintf("%s is reached from %s, which takes the call's request but returns no result that can carry requests", name, c.mod.HandlerName(encl))
 	} else if c.mod.TakesRequest(encl, c.sdk) && why != "" && !strings.HasPrefix(why, "the handler does not return") {
 		return nil, fmt.Sprintf("%s is reached from %s: %s", name, c.mod.HandlerName(encl), why)
 	}

@@ -21,6 +21,9 @@ import (
 // carry requests: it takes a request whose params carry answers, returns a
 // pointer to one of the SDK's result types first and an error last. ok is
 // false when it is not, with why ("" when the finding says it already).
+// noCarry: the results of a function given the call's request cannot carry the question.
+const noCarry = "the handler's result cannot carry requests"
+
 func (m *migration) matchHandler() (why string, ok bool) {
 	rt, rtd := m.mod, m.sdk.RoundTrip
 	m.sig = rt.SignatureOf(m.fn)
@@ -50,13 +53,13 @@ func (m *migration) matchHandler() (why string, ok bool) {
 	}
 	obj := mcpsdk.NamedObj(first)
 	if _, isPtr := first.(*types.Pointer); !isPtr || obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != m.sdk.TypesPath() {
-		return "the handler's result cannot carry requests", false
+		return noCarry, false
 	}
 	if _, ok := rtd.Results[obj.Name()]; !ok {
-		return "the handler's result cannot carry requests", false
+		return noCarry, false
 	}
 	if rtd.Finishers != nil && rtd.Finishers[obj.Name()] == "" {
-		return "the handler's result cannot carry requests", false
+		return noCarry, false
 	}
 	m.result = obj.Name()
 	// The request parameter.
