@@ -215,7 +215,7 @@ func missingVars(pc *model.Model, site *model.ResultSite) (errVar, okVar *types.
 		return nil, nil
 	}
 	v, _ := pc.Info.ObjectOf(id).(*types.Var)
-	if _, assert := site.Expr.(*ast.TypeAssertExpr); assert || v != nil && types.Identical(v.Type(), types.Typ[types.Bool]) {
+	if _, assert := site.Expr.(*ast.TypeAssertExpr); assert || v != nil && source.IsBool(v.Type()) {
 		return nil, v // the comma-ok of an assertion, or of an answer helper
 	}
 	return v, nil

@@ -229,21 +229,19 @@ type CallArg struct {
 	Text string
 }
 
-// ArgEdits rewrite the arguments of call, in file, to args in place: the
+// ArgEdits rewrite the arguments of call, in pc, to args in place: the
 // call's own arguments, kept in their order, stay as they are written,
 // line breaks and comments with them; the new ones go in where args puts
 // them, and an argument args leaves out goes with its comma. ok is false
 // when a comment would go with it.
-func ArgEdits(file *ast.File, call *ast.CallExpr, args []CallArg) (edits []analysis.TextEdit, ok bool) {
+func ArgEdits(pc *source.Package, call *ast.CallExpr, args []CallArg) (edits []analysis.TextEdit, ok bool) {
 	old := call.Args
 	var added []string // the new arguments not yet written
 	next := 0          // the first of the call's arguments not yet passed
 	// put replaces [from, to) with text, unless that cuts a comment.
 	put := func(from, to token.Pos, text string) bool {
-		for _, cg := range file.Comments {
-			if from < to && cg.Pos() < to && cg.End() > from {
-				return false
-			}
+		if from < to && pc.CommentIn(from, to) {
+			return false
 		}
 		if from < to || text != "" {
 			edits = append(edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)})

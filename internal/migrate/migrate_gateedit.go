@@ -288,7 +288,7 @@ func (c *chain) siteEdits(s *site, file *ast.File, pkgIn func(*ast.File, string)
 	if why != "" {
 		return nil, why
 	}
-	edits, ok := fix.ArgEdits(c.mod.FileOf(call.Pos()), call, args)
+	edits, ok := fix.ArgEdits(c.mod.Package, call, args)
 	if !ok {
 		return nil, lostComment
 	}

@@ -17,13 +17,13 @@ import (
 // This file decides whether the direct requests of a handler can move to
 // the round trip, and says why not in one clause when they cannot.
 
+// noCarry: the results of a function given the call's request cannot carry the question.
+const noCarry = "the handler's result cannot carry requests"
+
 // matchHandler checks that the function is a handler whose result can
 // carry requests: it takes a request whose params carry answers, returns a
 // pointer to one of the SDK's result types first and an error last. ok is
 // false when it is not, with why ("" when the finding says it already).
-// noCarry: the results of a function given the call's request cannot carry the question.
-const noCarry = "the handler's result cannot carry requests"
-
 func (m *migration) matchHandler() (why string, ok bool) {
 	rt, rtd := m.mod, m.sdk.RoundTrip
 	m.sig = rt.SignatureOf(m.fn)
