@@ -121,6 +121,23 @@ func (h Held) intersect(o Held) Held {
 	return Held{Req: req, Sess: both &^ req, Older: h.Older && o.Older, Kept: cmp.Or(h.Kept, o.Kept)}
 }
 
+// heldAtAll folds what holds at several places (the paths to a return,
+// the callers of a function, a case's expressions) into what holds at
+// every one of them: the first as it is, then the intersection.
+type heldAtAll struct {
+	Held
+	n int
+}
+
+func (a *heldAtAll) add(h Held) {
+	if a.n == 0 {
+		a.Held = h
+	} else {
+		a.Held = a.Held.intersect(h)
+	}
+	a.n++
+}
+
 // capSrc is where a capabilities value comes from.
 type capSrc uint8
 
@@ -149,9 +166,6 @@ func (src capSrc) held(c Caps) Held {
 	return Held{Sess: c}
 }
 
-// maxDepth bounds how far a value is followed through variables and calls.
-const maxDepth = 6
-
 // CondHeld returns what holds when the condition e is true, and when it
 // is false.
 func (pc *Pkg) CondHeld(e ast.Expr) (whenTrue, whenFalse Held) {
@@ -159,7 +173,7 @@ func (pc *Pkg) CondHeld(e ast.Expr) (whenTrue, whenFalse Held) {
 }
 
 func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return
 	}
 	if pc.isModernCond(ast.Unparen(e)) {
@@ -235,8 +249,7 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 // are): canAsk set from the request's on 2026-07-28 and from the
 // session's otherwise guards either way.
 func (pc *Pkg) boolDefsHeld(defs []source.VarDef, depth int) Held {
-	var acc Held
-	some := false
+	var acc heldAtAll
 	for _, d := range defs {
 		if d.Unknown || d.Tuple && !pc.keptValue(d) {
 			return Held{}
@@ -258,13 +271,9 @@ func (pc *Pkg) boolDefsHeld(defs []source.VarDef, depth int) Held {
 		if t.Older {
 			t.Req, t.Sess = t.Req|t.Sess, 0
 		}
-		if !some {
-			acc, some = t, true
-		} else {
-			acc = acc.intersect(t)
-		}
+		acc.add(t)
 	}
-	return acc
+	return acc.Held
 }
 
 // presence returns what x != nil establishes: the capability x selects,
@@ -362,7 +371,7 @@ type capOrigin struct {
 // helper that returns it.
 func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
 	unknown := capOrigin{src: srcUnknown}
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return unknown
 	}
 	e = ast.Unparen(e)
@@ -467,16 +476,12 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 			}
 		case *ast.CaseClause:
 			if sw := source.TaglessCase(path, i); sw != nil {
-				var c Held
-				for k, e := range p.List {
+				var c heldAtAll
+				for _, e := range p.List {
 					t, _ := pc.condHeld(e, 0)
-					if k == 0 {
-						c = t
-					} else {
-						c = c.intersect(t)
-					}
+					c.add(t)
 				}
-				h = h.union(c).union(pc.earlierCasesFalse(sw, p, trues))
+				h = h.union(c.Held).union(pc.earlierCasesFalse(sw, p, trues))
 			}
 			h = h.union(pc.exitsBefore(p.Body, child, trues))
 		case *ast.BlockStmt:
@@ -615,17 +620,13 @@ func (pc *Pkg) heldThrough(path []ast.Node, sdk *mcpsdk.SDK, depth int) (Held, b
 	if !all || len(sites) == 0 {
 		return h, false
 	}
-	var callers Held
-	for i, s := range sites {
+	var callers heldAtAll
+	for _, s := range sites {
 		c, ok := pc.heldThrough(s, sdk, depth+1)
 		if !ok {
 			return h, false
 		}
-		if i == 0 {
-			callers = c
-		} else {
-			callers = callers.intersect(c)
-		}
+		callers.add(c)
 	}
-	return h.union(callers), true
+	return h.union(callers.Held), true
 }

@@ -20,6 +20,16 @@ import (
 // those calls. A handler used in any other way (registered as it is,
 // stored, exported where another package may) gets nothing from this.
 func (pc *Pkg) decoratorHeld(fn ast.Node) Held {
+	if h, ok := pc.decorated.Load(fn); ok {
+		return h.(Held)
+	}
+	h := pc.decoratedBy(fn)
+	pc.decorated.Store(fn, h)
+	return h
+}
+
+// decoratedBy is decoratorHeld, uncached.
+func (pc *Pkg) decoratedBy(fn ast.Node) Held {
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return Held{}
@@ -30,19 +40,15 @@ func (pc *Pkg) decoratorHeld(fn ast.Node) Held {
 	}
 	pc.pinOnce.Do(pc.indexPins)
 	uses := pc.pinIx.values[obj]
-	var h Held
-	for i, path := range uses {
+	var h heldAtAll
+	for _, path := range uses {
 		w, ok := pc.wrapperHeld(path)
 		if !ok {
 			return Held{}
 		}
-		if i == 0 {
-			h = w
-		} else {
-			h = h.intersect(w)
-		}
+		h.add(w)
 	}
-	return h
+	return h.Held
 }
 
 // wrapperHeld reads one use of a handler, the last node of path: an
@@ -74,8 +80,8 @@ func (pc *Pkg) wrapperHeld(path []ast.Node) (Held, bool) {
 		return Held{}, false
 	}
 	param := params.At(arg)
-	var h Held
-	calls, other, inLit := 0, false, true
+	var h heldAtAll
+	other, inLit := false, true
 	source.WalkWithPath(wrapper, func(n ast.Node, at []ast.Node) {
 		id, ok := n.(*ast.Ident)
 		if !ok || pc.Info.Uses[id] != param {
@@ -85,16 +91,10 @@ func (pc *Pkg) wrapperHeld(path []ast.Node) (Held, bool) {
 			other = true // stored, passed on, or compared
 			return
 		}
-		held := pc.HeldAt(at)
-		if calls == 0 {
-			h = held
-		} else {
-			h = h.intersect(held)
-		}
-		calls++
+		h.add(pc.HeldAt(at))
 		inLit = inLit && slices.ContainsFunc(at, func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit })
 	})
-	if calls == 0 || other {
+	if h.n == 0 || other {
 		return Held{}, false
 	}
 	// A wrapper that calls the handler only in the function it returns
@@ -102,8 +102,8 @@ func (pc *Pkg) wrapperHeld(path []ast.Node) (Held, bool) {
 	// outer one holds where it calls that function holds too.
 	if inLit {
 		if outer, ok := pc.wrapperHeld(path[:i]); ok {
-			h = h.union(outer)
+			return h.union(outer), true
 		}
 	}
-	return h, true
+	return h.Held, true
 }

@@ -144,7 +144,7 @@ func (pc *Pkg) versionCompare(e *ast.BinaryExpr, depth int) (t, f Held) {
 // isVersion reports whether e is the protocol version of the request or
 // the session.
 func (pc *Pkg) isVersion(e ast.Expr, depth int) bool {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {

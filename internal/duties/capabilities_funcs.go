@@ -108,7 +108,7 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	}
 	var out CapabilityFact
 	boolFunc := source.IsBool(res.At(0).Type())
-	first := true
+	var whenTrue heldAtAll
 	source.WalkWithPath(decl, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
 		if !ok || len(ret.Results) != 1 || source.InFuncLit(path) {
@@ -129,13 +129,9 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 			return // returns false: says nothing about when it is true
 		}
 		t, _ := pc.condHeld(r, 0)
-		h := pc.HeldAt(path).union(t)
-		if first {
-			out.WhenTrue, first = h, false
-		} else {
-			out.WhenTrue = out.WhenTrue.intersect(h)
-		}
+		whenTrue.add(pc.HeldAt(path).union(t))
 	})
+	out.WhenTrue = whenTrue.Held
 	var f *CapabilityFact
 	if out.WhenTrue != (Held{}) || out.CapsSrc != 0 && out.CapsSrc&uint8(srcUnknown) == 0 {
 		f = &out

@@ -105,7 +105,7 @@ func (pc *Pkg) indexKept() {
 // store's index or load, an assertion on it, or a local variable given
 // only such reads.
 func (pc *Pkg) keptBool(e ast.Expr, depth int) (Held, bool) {
-	if pc.boolStores == nil || depth > maxDepth {
+	if pc.boolStores == nil || depth > source.FollowDepth {
 		return Held{}, false
 	}
 	var at ast.Expr

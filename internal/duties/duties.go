@@ -54,6 +54,10 @@ type Pkg struct {
 
 	mwOnce sync.Once
 	mw     *mwIndex // what registered middleware hold (capabilities_middleware.go)
+
+	// decorated caches decoratorHeld by handler (ast.Node → Held): each
+	// request of a handler asks it.
+	decorated sync.Map
 }
 
 // New summarises the package for the duties and exports its facts. It

@@ -16,7 +16,7 @@ import (
 // literal leaves it out (its zero value). An assignment to the field of
 // the variable (cfg.Versions = x) is a value it may take too.
 func (pc *Pkg) fieldOf(sel *ast.SelectorExpr, depth int, read func(ast.Expr) tri) tri {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return unknownTri
 	}
 	s, ok := pc.Info.Selections[sel]
@@ -46,7 +46,7 @@ func (pc *Pkg) fieldOf(sel *ast.SelectorExpr, depth int, read func(ast.Expr) tri
 // (or its address), through a variable written once, a field of another
 // struct, or every return of a function of the package.
 func (pc *Pkg) structOf(e ast.Expr, depth int, f func(*ast.CompositeLit) tri) tri {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return unknownTri
 	}
 	switch x := source.UnAddr(e).(type) {

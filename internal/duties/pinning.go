@@ -188,7 +188,7 @@ func (pc *Pkg) optionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
 // place, in a variable (also set field by field), a field of another
 // struct, or returned by a function of the package.
 func (pc *Pkg) optionField(e ast.Expr, name string, depth int, read func(ast.Expr) tri) tri {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return unknownTri
 	}
 	e = source.UnAddr(e)
@@ -266,7 +266,7 @@ func (pc *Pkg) returnsAll(call *ast.CallExpr, depth int, read func(ast.Expr) tri
 // versionsPinned reads a list of versions: all constant and older than
 // 2026-07-28?
 func (pc *Pkg) versionsPinned(sdk *mcpsdk.SDK, e ast.Expr, depth int) tri {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return unknownTri
 	}
 	d := sdk.Duties()
@@ -425,7 +425,7 @@ func (pc *Pkg) elemsHave(sdk *mcpsdk.SDK, elems []ast.Expr, opt option) tri {
 
 // sliceHas reads a slice of options.
 func (pc *Pkg) sliceHas(sdk *mcpsdk.SDK, e ast.Expr, opt option, depth int) tri {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return unknownTri
 	}
 	switch x := ast.Unparen(e).(type) {

@@ -41,7 +41,3 @@ func New(p *source.Package, host Host) *Pkg {
 	exportStateFacts(pc)
 	return pc
 }
-
-// maxDepth bounds how far a value is followed through variables and
-// calls.
-const maxDepth = 6

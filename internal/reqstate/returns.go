@@ -58,7 +58,7 @@ var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Inter
 
 // kindOfValue classifies a result value.
 func (pc *Pkg) kindOfValue(e ast.Expr, depth int) ReturnKind {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return ReturnFinal
 	}
 	e = source.UnAddr(e)

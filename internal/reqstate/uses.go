@@ -217,7 +217,7 @@ func (sf *stateFlow) present(at ast.Node) {
 
 // hashed reports whether e is made with an unkeyed hash.
 func (sf *stateFlow) hashed(e ast.Expr, depth int) bool {
-	if depth > maxDepth {
+	if depth > source.FollowDepth {
 		return false
 	}
 	found := false

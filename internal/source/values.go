@@ -188,6 +188,11 @@ type ConstAt struct {
 	At ast.Expr
 }
 
+// FollowDepth bounds how far the readings of a handler's duties and of
+// its RequestState (internal/duties, internal/reqstate) follow a value
+// through variables and calls: one bound, so both stop at the same place.
+const FollowDepth = 6
+
 // maxArgDepth bounds how many calls possibleStrings follows a parameter
 // through (and stops a function that passes its parameter to itself).
 const maxArgDepth = 3
