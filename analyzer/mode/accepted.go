@@ -79,6 +79,35 @@ func usesVar(c *check.Pass, n ast.Node, v *types.Var) bool {
 	return found
 }
 
+// actionOf reports the answer's action: its field, also through parens
+// and conversions to a type of the project (Choice(res.Action)), or a
+// local variable given nothing else (a := res.Action).
+func actionOf(c *check.Pass, site *model.ResultSite, e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return c.IsResultField(site, x, mcpsdk.FieldAction)
+	case *ast.CallExpr:
+		tv, ok := c.Info.Types[x.Fun]
+		return ok && tv.IsType() && len(x.Args) == 1 && actionOf(c, site, x.Args[0], depth+1)
+	case *ast.Ident:
+		v, _ := c.Info.Uses[x].(*types.Var)
+		if v == nil || !source.IsLocal(v) {
+			return false
+		}
+		defs := c.Defs(v)
+		for _, d := range defs {
+			if d.Unknown || d.Tuple || d.Rhs == nil || !actionOf(c, site, d.Rhs, depth+1) {
+				return false
+			}
+		}
+		return len(defs) > 0
+	}
+	return false
+}
+
 // branch is the code that runs on accept, and where its test is.
 type branch struct {
 	at   ast.Node
@@ -91,10 +120,7 @@ type branch struct {
 // if res.Action != "accept" { ...leave... }.
 func acceptBranches(c *check.Pass, site *model.ResultSite) []branch {
 	var out []branch
-	isAction := func(e ast.Expr) bool {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		return ok && c.IsResultField(site, sel, mcpsdk.FieldAction)
-	}
+	isAction := func(e ast.Expr) bool { return actionOf(c, site, e, 0) }
 	isAccept := func(e ast.Expr) bool {
 		s, ok := source.ConstString(c.Info, e)
 		return ok && s == flow.ActAccept

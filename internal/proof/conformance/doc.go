@@ -1,6 +1,6 @@
 // Package conformance proves elicitlint -fix on servers nobody here wrote,
 // with a referee nobody here wrote: the SDKs' own conformance servers
-// (go-sdk v1.8.0 conformance/everything-server and mcp-go v1.2.1
+// (go-sdk v1.8.0 conformance/everything-server and mcp-go v1.6.0
 // examples/conformance, in testdata/conformance), migrated by the fix, give
 // the official MCP conformance suite (npm @modelcontextprotocol/conformance
 // 0.2.0-alpha.12) the same result as the originals, scenario by scenario and

@@ -256,9 +256,8 @@ func (s *suite) runSuite(tmp string, srv *server, args ...string) (map[string]*s
 
 // runLeg runs a leg (--requirements) against srv: every scored scenario
 // must run. A scored scenario that fails is then rerun alone up to
-// reruns(name) times (two of mcp-go's notification scenarios are flaky,
-// as its own CI notes), and the first rerun that passes decides its
-// result. Safe to call from any goroutine.
+// reruns(name) times (more for a scenario the SDK's own CI lists as
+// flaky), and the first rerun that passes decides its result. Safe to call from any goroutine.
 func (s *suite) runLeg(tmp string, srv *server, leg string, reruns func(scenario string) int) (*legResult, error) {
 	results, out, err := s.runSuite(tmp, srv, "--requirements", leg)
 	if err != nil {

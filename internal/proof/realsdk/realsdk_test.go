@@ -32,7 +32,7 @@ var realsdkModules = []string{
 	"gosdk-v1.2.0",
 	"gosdk-v1.8.0",
 	"mcpgo-v0.44.0",
-	"mcpgo-v1.2.1",
+	"mcpgo-v1.6.0",
 }
 
 // roundTripWant are, per fixture module, texts the round-trip findings on
@@ -42,7 +42,7 @@ var roundTripWant = map[string][]string{
 	"gosdk-v1.2.0":  nil,
 	"gosdk-v1.8.0":  {"ServerSession.Elicit fails", "ServerSession.CreateMessage fails", "ServerSession.ListRoots fails"},
 	"mcpgo-v0.44.0": nil,
-	"mcpgo-v1.2.1":  {"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"},
+	"mcpgo-v1.6.0":  {"MCPServer.RequestElicitation returns", "MCPServer.RequestSampling returns", "MCPServer.RequestRoots returns"},
 }
 
 // TestRealSDK runs the shared fixtures against each real SDK version. They
@@ -115,7 +115,7 @@ func TestRealSDKRoundTrip(t *testing.T) {
 		migrate []string
 	}{
 		{"gosdk-v1.8.0", []string{"roundtripgosdk", "kindsgosdk", "ifacegosdk", "pinnedtest"}, []string{"migrategosdk", "migrategates", "migrategatelib", "migrategateuse", "migrategatemw", "migrategatetest", "effectstore", "migrateeffects"}},
-		{"mcpgo-v1.2.1", []string{"roundtripmcpgo", "kindsmcpgo", "ifacemcpgo", "inprocesstest"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp", "effectstore", "migrateeffectsmcp"}},
+		{"mcpgo-v1.6.0", []string{"roundtripmcpgo", "kindsmcpgo", "ifacemcpgo", "inprocesstest"}, []string{"migratemcpgo", "migrategatesmcp", "migrategatelibmcp", "migrategateusemcp", "effectstore", "migrateeffectsmcp"}},
 	} {
 		t.Run(tc.module, func(t *testing.T) {
 			t.Parallel()

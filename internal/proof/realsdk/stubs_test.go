@@ -37,9 +37,9 @@ var stubcheckPackages = []struct {
 	module string // directory under testdata/realsdk
 }{
 	{"github.com/modelcontextprotocol/go-sdk/mcp", "gosdk-v1.8.0"},
-	{"github.com/mark3labs/mcp-go/mcp", "mcpgo-v1.2.1"},
-	{"github.com/mark3labs/mcp-go/server", "mcpgo-v1.2.1"},
-	{"github.com/mark3labs/mcp-go/client", "mcpgo-v1.2.1"},
+	{"github.com/mark3labs/mcp-go/mcp", "mcpgo-v1.6.0"},
+	{"github.com/mark3labs/mcp-go/server", "mcpgo-v1.6.0"},
+	{"github.com/mark3labs/mcp-go/client", "mcpgo-v1.6.0"},
 	{"github.com/google/jsonschema-go/jsonschema", "gosdk-v1.8.0"},
 }
 

@@ -2,7 +2,7 @@ module conformance/mcpgo
 
 go 1.26.0
 
-require github.com/mark3labs/mcp-go v1.2.1
+require github.com/mark3labs/mcp-go v1.6.0
 
 require (
 	github.com/google/jsonschema-go v0.4.2 // indirect

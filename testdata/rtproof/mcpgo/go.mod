@@ -3,7 +3,7 @@ module rtproof/mcpgo
 go 1.26.0
 
 require (
-	github.com/mark3labs/mcp-go v1.2.1
+	github.com/mark3labs/mcp-go v1.6.0
 	rtproof/proof v0.0.0
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"realsdk/mcpgo121/prompts"
+	"realsdk/mcpgo160/prompts"
 )
 
 type Asker struct{ S *server.MCPServer }
