@@ -353,7 +353,11 @@ func (rt *roundTripCheck) neverEnding() {
 		}
 	}
 	for fn, sdk := range fns {
-		if readers[model.FuncBody(fn)] || !rt.TakesRequest(fn, sdk) || !rt.asksOnEveryPath(fn, asks) || rt.mayRead(fn, sdk) {
+		if readers[model.FuncBody(fn)] || !rt.TakesRequest(fn, sdk) || rt.mayRead(fn, sdk) {
+			continue
+		}
+		all, refuses := rt.asksOnEveryPath(fn, asks)
+		if !all {
 			continue
 		}
 		at := ast.Node(fn)
@@ -362,7 +366,11 @@ func (rt *roundTripCheck) neverEnding() {
 		} else {
 			at = fn.(*ast.FuncLit).Type
 		}
-		rt.Report(at, "handler returns %s on every path and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, sdk.RoundTrip.ResponsesField)
+		paths := "every path"
+		if refuses {
+			paths = "every path of a client that declared elicitation"
+		}
+		rt.Report(at, "handler returns %s on %s and never reads %s: the client answers, calls again and gets the same requests until it gives up; read the answers first", sdk.RoundTrip.RequestsField, paths, sdk.RoundTrip.ResponsesField)
 	}
 }
 
@@ -388,31 +396,52 @@ func (rt *roundTripCheck) askers() (asks map[ast.Expr]*mcpsdk.SDK, fns map[ast.N
 }
 
 // asksOnEveryPath reports whether every return statement of fn (outside
-// nested function literals) returns a request result first.
-func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk.SDK) bool {
+// nested function literals) returns a request result first, but those
+// that refuse a client that did not declare elicitation (refuses: there
+// are some).
+func (rt *roundTripCheck) asksOnEveryPath(fn ast.Node, asks map[ast.Expr]*mcpsdk.SDK) (all, refuses bool) {
 	body := model.FuncBody(fn)
 	if body == nil || !rt.Terminates(body) {
-		return false
+		return false, false
 	}
-	n, all := 0, true
-	ast.Inspect(body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			n++
-			if len(x.Results) == 0 {
-				all = false
-				return false
-			}
-			e := source.UnAddr(x.Results[0])
-			if _, ok := asks[e]; !ok {
-				all = false
+	n := 0
+	all = true
+	source.WalkWithPath(body, func(x ast.Node, path []ast.Node) {
+		ret, ok := x.(*ast.ReturnStmt)
+		if !ok || source.InFuncLit(path) {
+			return
+		}
+		n++
+		if len(ret.Results) > 0 {
+			if _, ok := asks[source.UnAddr(ret.Results[0])]; ok {
+				return
 			}
 		}
-		return true
+		if rt.undeclaredOnly(path) {
+			refuses = true // a client that cannot be asked is refused
+			return
+		}
+		all = false
 	})
-	return n > 0 && all
+	return n > 0 && all, refuses
+}
+
+// undeclaredOnly reports a statement, the last node of path, that runs
+// only where the client did not declare elicitation: in the branch of an
+// if whose condition says so (if caps.Elicitation == nil { return ... }).
+func (rt *roundTripCheck) undeclaredOnly(path []ast.Node) bool {
+	for i := len(path) - 2; i >= 0; i-- {
+		is, ok := path[i].(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		onTrue, onFalse := rt.Undeclared(is.Cond)
+		switch {
+		case onTrue && path[i+1] == is.Body, onFalse && is.Else != nil && path[i+1] == is.Else:
+			return true
+		}
+	}
+	return false
 }
 
 // mayRead reports whether fn hands something of the SDK (the request, its
