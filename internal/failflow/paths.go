@@ -656,8 +656,8 @@ var flagBits = []struct {
 
 // isFlag reports a boolean condition that is a variable given values on
 // several paths (a phi, or its negation), or such a variable compared
-// with a constant string (an action kept in a variable of its own), which
-// Eval can read per path.
+// with a constant (an action kept in a variable of its own, an enum of
+// the project's), which Eval can read per path.
 func isFlag(cond ssa.Value) bool {
 	for {
 		u, ok := cond.(*ssa.UnOp)
@@ -670,7 +670,7 @@ func isFlag(cond ssa.Value) bool {
 		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
 			_, phi := stripConv(pair[0]).(*ssa.Phi)
 			c, isConst := pair[1].(*ssa.Const)
-			if phi && isConst && c.Value != nil && c.Value.Kind() == constant.String {
+			if phi && isConst && c.Value != nil {
 				return true
 			}
 		}
@@ -716,7 +716,30 @@ func (f *Flow) flagSplit(cond ssa.Value, s Set) (yes, no Set, ok bool) {
 		case ValFalse:
 			yes &^= k.bits
 			split = true
+		default:
+			if k.a == Missing && enumTest(cond) {
+				// The paths without an answer give the enum more than one
+				// value (one asks, one goes on): which one reaches what
+				// lies beyond is not known here, so the split is left
+				// to the test of something else.
+				return 0, 0, false
+			}
 		}
 	}
 	return yes, no, split
+}
+
+// enumTest reports a flag compared with a constant that is neither a
+// string nor a bool: a step or a mode of the project's own.
+func enumTest(cond ssa.Value) bool {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	for _, v := range []ssa.Value{bin.X, bin.Y} {
+		if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() != constant.String && c.Value.Kind() != constant.Bool {
+			return true
+		}
+	}
+	return false
 }

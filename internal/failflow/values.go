@@ -133,6 +133,14 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 			return ValUnknown
 		}
 	case *ssa.BinOp:
+		// A variable given a constant on each path (an enum of the
+		// project's: next := opStop; if err != nil { next = opWipe }),
+		// compared with a constant.
+		if l, ok := f.constOn(x.X, a, depth-1); ok {
+			if r, ok := f.constOn(x.Y, a, depth-1); ok && l.Kind() == r.Kind() && comparison(x.Op) {
+				return boolVal(constant.Compare(l, x.Op, r))
+			}
+		}
 		// A variable that holds an action on each path, compared with
 		// one (action := "accept"; if res != nil { action = res.Action };
 		// switch action { ... }).
@@ -203,6 +211,48 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 		return ValNonNil
 	}
 	return ValUnknown
+}
+
+// constOn returns the constant v holds on the paths of action a (Eval's
+// kinds of path), when every edge those paths may bring it by gives the
+// same one: a constant, or a variable given constants on each path.
+func (f *Flow) constOn(v ssa.Value, a string, depth int) (constant.Value, bool) {
+	if depth <= 0 {
+		return nil, false
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.Value, x.Value != nil
+	case *ssa.ChangeType:
+		return f.constOn(x.X, a, depth-1)
+	case *ssa.Phi:
+		if x == f.root {
+			return nil, false
+		}
+		var out constant.Value
+		for i, e := range x.Edges {
+			es := f.EdgeSet(x.Block().Preds[i], x.Block())
+			if a == Missing && es&None == 0 || a != Missing && !es.Any(f.pathBits(a)) {
+				continue
+			}
+			c, ok := f.constOn(e, a, depth-1)
+			if !ok || out != nil && (out.Kind() != c.Kind() || !constant.Compare(out, token.EQL, c)) {
+				return nil, false
+			}
+			out = c
+		}
+		return out, out != nil
+	}
+	return nil, false
+}
+
+// comparison reports an operator that compares two constants.
+func comparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
 }
 
 // sdkResult reports a handler's result made by an SDK's function or
