@@ -324,9 +324,11 @@ func (f *SSAFlow) opaqueGuard(cond ssa.Value, root ssa.Value) bool {
 		return false // known: read by the dataflow
 	}
 	if bin, ok := cond.(*ssa.BinOp); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
-		// check(res) != nil, with a helper we know nothing of.
+		// check(res) != nil, with a helper we know nothing of; or what a
+		// helper makes of the answer compared with a constant of the
+		// project's (switch verdictOf(res) { case vAccept: ... }).
 		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-			if IsNilConst(pair[1]) {
+			if c, isConst := pair[1].(*ssa.Const); isConst && (c.IsNil() || c.Value != nil) {
 				if call := callOf(pair[0]); call != nil && callInvolves(call, root) {
 					return true
 				}
