@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/answers"
@@ -89,12 +90,15 @@ func newSite(c *check.Pass, u *model.KeyUse) *site {
 		}
 	case mcpsdk.KindSampling:
 		s.need = model.CapSampling
+		fields := u.SDK.Duties().SamplingToolsParams
 		if lit := paramsLit(c, value); lit != nil {
-			for _, f := range u.SDK.Duties().SamplingToolsParams {
+			for _, f := range fields {
 				if kv := source.LitField(lit, f); kv != nil && !source.IsNil(c.Info, kv.Value) {
 					s.need |= model.CapSamplingTool
 				}
 			}
+		} else if helperSetsField(c, value, fields) {
+			s.need |= model.CapSamplingTool
 		}
 	case mcpsdk.KindRoots:
 		s.need = model.CapRoots
@@ -167,6 +171,50 @@ func paramsLit(c *check.Pass, e ast.Expr) *ast.CompositeLit {
 		}
 	}
 	return nil
+}
+
+// helperSetsField reports params made by a function of the package that
+// sets one of fields on every call: in the literal it returns, or by an
+// assignment among the statements of its body (not under an if or a loop):
+// func duplicatesRequest() mcp.CreateMessageParams { p := base(); p.Tools =
+// tools; return p }.
+func helperSetsField(c *check.Pass, e ast.Expr, fields []string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(c.Info, call)
+	decl := (*ast.FuncDecl)(nil)
+	if fn != nil {
+		decl = c.FuncDecl(fn)
+	}
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	set := func(name string, v ast.Expr) bool {
+		return slices.Contains(fields, name) && !source.IsNil(c.Info, v)
+	}
+	for _, st := range decl.Body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			for i, l := range st.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(st.Lhs) == len(st.Rhs) && set(sel.Sel.Name, st.Rhs[i]) {
+					return true
+				}
+			}
+		case *ast.ReturnStmt:
+			if len(st.Results) == 1 {
+				if lit, ok := source.UnAddr(st.Results[0]).(*ast.CompositeLit); ok {
+					for _, f := range fields {
+						if kv := source.LitField(lit, f); kv != nil && set(f, kv.Value) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // modeOf returns the mode of an elicitation request, "" when it cannot be

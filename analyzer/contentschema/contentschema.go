@@ -148,7 +148,7 @@ func checkHelperReads(c *check.Pass, site *model.ResultSite, rs *requestedSchema
 				if decoded == nil || r.Asserted == "" || r.Asserted == "interface" {
 					continue
 				}
-				if r.Asserted != model.CanonType(decoded) {
+				if r.Asserted != source.CanonType(decoded) {
 					c.Report(arg, "%s asserts Content[%q].(%s), which never succeeds: %s", fn.Name(), r.Key, r.Asserted, why)
 				}
 			}

@@ -152,9 +152,11 @@ func boolIdx(b bool) int {
 }
 
 // leavesWithoutWork reports whether every path from b ends (a return, a
-// panic, a call that never returns) before it calls work.
+// panic, a call that never returns) before it calls work or writes what
+// outlives the call (a package's variable, a closure's, a receiver's
+// field or map).
 func leavesWithoutWork(env *failflow.Env, b *ssa.BasicBlock) bool {
 	return failflow.WalkPaths(env, b, func(instr ssa.Instruction, ends bool) bool {
-		return ends || failflow.WorkOf(env, instr) == nil
+		return ends || failflow.WorkOf(env, instr) == nil && failflow.StoreWork(instr) == nil
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/check"
 	"github.com/elicitlint/elicitlint/internal/fix"
+	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
@@ -56,7 +57,7 @@ func contentAssertOn(stack []ast.Node) *ast.TypeAssertExpr {
 		return nil
 	}
 	ta, ok := stack[n-4].(*ast.TypeAssertExpr)
-	if !ok || ta.X != ix || ta.Type == nil || model.IsCommaOK(stack[:n-3]) {
+	if !ok || ta.X != ix || ta.Type == nil || source.IsCommaOK(stack[:n-3]) {
 		return nil
 	}
 	return ta
@@ -84,7 +85,7 @@ func (rt *roundTripCheck) contentAsserts() {
 			if !ok || !rt.IsResultField(site, sel, site.SDK.ContentField) {
 				return
 			}
-			if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !model.IsCommaOK(path[:len(path)-1]) {
+			if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == sel && ta.Type != nil && !source.IsCommaOK(path[:len(path)-1]) {
 				rt.reportContentAssert(site.SDK, ta, site)
 			}
 		})
@@ -414,7 +415,8 @@ func (rt *roundTripCheck) rawSamplingContent(a *model.AnswerAssert) bool {
 }
 
 // contentReplaced reports whether body assigns to v's Content or passes
-// v's Content, or v itself, to a function (which may convert it).
+// v's Content, or v itself, to a function (which may convert it) other
+// than fmt's, log's and slog's.
 func (rt *roundTripCheck) contentReplaced(body *ast.BlockStmt, v *types.Var) bool {
 	isV := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -434,6 +436,9 @@ func (rt *roundTripCheck) contentReplaced(body *ast.BlockStmt, v *types.Var) boo
 				}
 			}
 		case *ast.CallExpr:
+			if flow.IsPrintCall(rt.Info, n) {
+				break // printed or formatted (%T in an error): not converted
+			}
 			for _, arg := range n.Args {
 				if isContent(arg) || isV(arg) {
 					found = true

@@ -30,6 +30,16 @@ func (pc *Pkg) decoratorHeld(fn ast.Node) Held {
 
 // decoratedBy is decoratorHeld, uncached.
 func (pc *Pkg) decoratedBy(fn ast.Node) Held {
+	if lit, ok := fn.(*ast.FuncLit); ok {
+		// A literal is used once, where it is written: as the argument
+		// of a wrapper (requireElicitation(func(...) {...})), or not.
+		if path := pc.PathTo(lit); len(path) >= 2 {
+			if h, ok := pc.wrapperHeld(path); ok {
+				return h
+			}
+		}
+		return Held{}
+	}
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return Held{}

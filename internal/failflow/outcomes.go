@@ -417,6 +417,19 @@ func WorkOf(env *Env, instr ssa.Instruction) any {
 	return nil
 }
 
+// StoreWork returns where instr writes, when it stores into memory that
+// outlives the call (ledger = append(ledger, e), s.approved[id] = true),
+// or nil.
+func StoreWork(instr ssa.Instruction) any {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		return lasting(x.Addr, 0)
+	case *ssa.MapUpdate:
+		return lasting(x.Map, 0)
+	}
+	return nil
+}
+
 // lasting returns what a value read from memory that outlives the call
 // is read from (a package-level variable, a closure's variable, a field
 // of the method's receiver), as the key that names that work; nil for a

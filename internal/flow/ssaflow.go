@@ -114,6 +114,14 @@ func (f *SSAFlow) PossibleActions(fn *ssa.Function, root ssa.Value) map[*ssa.Bas
 						yes, no = no, yes
 					}
 					outs[0], outs[1] = yes, no
+				} else if val, neq, ok := defaultedActionTest(iff.Cond, root); ok {
+					// Equal: the action is val. Not equal: anything,
+					// the default included.
+					if neq {
+						outs[1] = in & actionBit(val)
+					} else {
+						outs[0] = in & actionBit(val)
+					}
 				} else if g, neq, ok := f.GateTest(iff.Cond, root); ok && g.AcceptOnly {
 					// err != nil: true on not-accept, false on accept.
 					yes, no := in&^setAccept, in&setAccept
@@ -229,23 +237,55 @@ func (f *SSAFlow) Guarded(b *ssa.BasicBlock, root ssa.Value) bool {
 	return false
 }
 
-// ActionTest reads cond as `root.Action == "x"` or `!=` (also through
-// strings.ToLower and the like, and strings.EqualFold).
-func ActionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
-	x, y, neq, ok := Comparison(cond)
+// defaultedActionTest reads cond as a comparison with the constant "x" of
+// a variable that holds root's action or, on other paths, a default
+// (action := "decline"; if err == nil { action = res.Action }; switch
+// action { case "accept": ... }), where no default is "x": the variable
+// equals "x" only where the action does.
+func defaultedActionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
+	val, v, neq, ok := stringCompared(cond, func(v ssa.Value) bool { _, phi := StripFold(v).(*ssa.Phi); return phi })
 	if !ok {
 		return "", false, false
 	}
-	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
-		c, isConst := pair[1].(*ssa.Const)
-		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
-			continue
-		}
-		if IsActionOf(pair[0], root) {
-			return constant.StringVal(c.Value), neq, true
+	action := false
+	for _, e := range StripFold(v).(*ssa.Phi).Edges {
+		switch ec := e.(type) {
+		case *ssa.Const:
+			if ec.Value == nil || ec.Value.Kind() != constant.String || constant.StringVal(ec.Value) == val {
+				return "", false, false
+			}
+		default:
+			if !IsActionOf(e, root) {
+				return "", false, false
+			}
+			action = true
 		}
 	}
-	return "", false, false
+	return val, neq, action
+}
+
+// ActionTest reads cond as `root.Action == "x"` or `!=` (also through
+// strings.ToLower and the like, and strings.EqualFold).
+func ActionTest(cond ssa.Value, root ssa.Value) (val string, neq, ok bool) {
+	val, _, neq, ok = stringCompared(cond, func(v ssa.Value) bool { return IsActionOf(v, root) })
+	return val, neq, ok
+}
+
+// stringCompared reads cond as a comparison (Comparison) of a string
+// constant with a value that is reports on, in either order: it returns
+// the constant and the value.
+func stringCompared(cond ssa.Value, is func(ssa.Value) bool) (val string, v ssa.Value, neq, ok bool) {
+	x, y, neq, ok := Comparison(cond)
+	if !ok {
+		return "", nil, false, false
+	}
+	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
+		c, isConst := pair[1].(*ssa.Const)
+		if isConst && c.Value != nil && c.Value.Kind() == constant.String && is(pair[0]) {
+			return constant.StringVal(c.Value), pair[0], neq, true
+		}
+	}
+	return "", nil, false, false
 }
 
 // Comparison reads cond as x == y or x != y (neq): a comparison, or

@@ -322,6 +322,10 @@ func (ds *discoverer) trackVariable(site *ParamsSite, stack []ast.Node) {
 		return
 	}
 	if !source.IsLocal(v) {
+		if ds.fixedGlobal(v) {
+			site.V = v // nothing sets it: its fields are as written
+			return
+		}
 		site.Complete = false // package-level: anything may set it
 		return
 	}
@@ -366,6 +370,26 @@ func (ds *discoverer) trackVariable(site *ParamsSite, stack []ast.Node) {
 			site.Complete = false
 		}
 	}
+}
+
+// fixedGlobal reports a package-level params variable nothing changes: no
+// other package can reach it (unexported, or of package main), its
+// declaration is its one write (source's Assignments), and every use is
+// one safeUse allows.
+func (ds *discoverer) fixedGlobal(v *types.Var) bool {
+	pc := ds.pc
+	if a := pc.Assignments()[v]; a == nil || a.Writes != 1 || v.Exported() && pc.Pass.Pkg.Name() != "main" {
+		return false
+	}
+	fixed := true
+	for _, f := range pc.Pass.Files {
+		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+			if id, ok := n.(*ast.Ident); ok && fixed && pc.Info.Uses[id] == v {
+				fixed = ds.safeUse(id, path)
+			}
+		})
+	}
+	return fixed
 }
 
 // safeUse reports whether a use of a tracked params variable cannot change
@@ -612,7 +636,7 @@ func (ds *discoverer) answerAssert(ta *ast.TypeAssertExpr, stack []ast.Node) {
 		ds.answerContentAssert(ta, stack)
 		return
 	}
-	a := &AnswerAssert{SDK: sdk, TA: ta, CommaOK: IsCommaOK(stack), Stack: slices.Clone(stack)}
+	a := &AnswerAssert{SDK: sdk, TA: ta, CommaOK: source.IsCommaOK(stack), Stack: slices.Clone(stack)}
 	if ix, ok := ast.Unparen(ta.X).(*ast.IndexExpr); ok {
 		a.Key, _ = source.ConstString(ds.pc.Info, ix.Index)
 	}
@@ -645,7 +669,7 @@ func (ds *discoverer) answerContentAssert(ta *ast.TypeAssertExpr, stack []ast.No
 	if k == nil || k.Kind != mcpsdk.KindSampling {
 		return
 	}
-	ds.D.RT.ContentAsserts = append(ds.D.RT.ContentAsserts, &AnswerAssert{SDK: sdk, Kind: k, TA: ta, CommaOK: IsCommaOK(stack), Stack: slices.Clone(stack)})
+	ds.D.RT.ContentAsserts = append(ds.D.RT.ContentAsserts, &AnswerAssert{SDK: sdk, Kind: k, TA: ta, CommaOK: source.IsCommaOK(stack), Stack: slices.Clone(stack)})
 }
 
 // roundTripIndex records answers read by key (InputResponses["key"]),

@@ -65,7 +65,7 @@ func (kr *keyReader) mapExpr(e ast.Expr, path []ast.Node) {
 		}
 	case *ast.TypeAssertExpr:
 		// mcp-go: m, ok := res.Content.(map[string]any)
-		if p.Type == nil || !isStringAnyMap(kr.pc.Info.TypeOf(p.Type)) {
+		if p.Type == nil || !source.IsStringAnyMap(kr.pc.Info.TypeOf(p.Type)) {
 			return
 		}
 		kr.mapExpr(p, path[:len(path)-1])
@@ -97,7 +97,7 @@ func (kr *keyReader) takeVar(lhs ast.Expr) {
 	if !ok || id.Name == "_" {
 		return
 	}
-	if v, ok := kr.pc.Info.ObjectOf(id).(*types.Var); ok && isStringAnyMap(v.Type()) {
+	if v, ok := kr.pc.Info.ObjectOf(id).(*types.Var); ok && source.IsStringAnyMap(v.Type()) {
 		kr.maps[v] = true
 	}
 }
@@ -110,7 +110,7 @@ func (kr *keyReader) index(ix *ast.IndexExpr, path []ast.Node) {
 	}
 	r := KeyRead{Key: key, Index: ix}
 	if ta, ok := source.ParentOf(path).(*ast.TypeAssertExpr); ok && ta.X == ix && ta.Type != nil && kr.pc.Info.TypeOf(ta.Type) != nil {
-		r.Assert, r.CommaOK = ta, IsCommaOK(path[:len(path)-1])
+		r.Assert, r.CommaOK = ta, source.IsCommaOK(path[:len(path)-1])
 	}
 	kr.reads = append(kr.reads, r)
 }
@@ -130,27 +130,6 @@ func (kr *keyReader) constKey(e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// IsCommaOK reports whether the last node of path (a type assertion) is
-// the right-hand side of a v, ok := x.(T) form.
-func IsCommaOK(path []ast.Node) bool {
-	switch p := source.ParentOf(path).(type) {
-	case *ast.AssignStmt:
-		return len(p.Lhs) == 2 && len(p.Rhs) == 1
-	case *ast.ValueSpec:
-		return len(p.Names) == 2 && len(p.Values) == 1
-	}
-	return false
-}
-
-func isStringAnyMap(t types.Type) bool {
-	m, ok := t.Underlying().(*types.Map)
-	if !ok {
-		return false
-	}
-	k, ok := m.Key().Underlying().(*types.Basic)
-	return ok && k.Kind() == types.String && types.IsInterface(m.Elem()) && m.Elem().Underlying().(*types.Interface).Empty()
 }
 
 // ContentReadsFact records how a function reads the Content of a result
@@ -181,19 +160,6 @@ func (f *ContentReadsFact) String() string {
 	return fmt.Sprintf("readsContent(%d)", n)
 }
 
-// CanonType names a type the same way in every package.
-func CanonType(t types.Type) string {
-	if types.IsInterface(t) {
-		return "interface"
-	}
-	if s, ok := t.Underlying().(*types.Slice); ok && types.IsInterface(s.Elem()) {
-		if _, named := types.Unalias(t).(*types.Named); !named {
-			return "[]any"
-		}
-	}
-	return types.TypeString(t, nil)
-}
-
 // contentReaders holds the Content reads of this package's functions on a
 // result passed to them.
 type contentReaders struct {
@@ -211,7 +177,7 @@ func summariseContentReads(pc *Model, cands []handlerCand, schemas *schemaSummar
 		for _, r := range KeyReads(pc, site, schemas.Reader.Resolve) {
 			rf := readFact{Key: r.Key}
 			if r.Assert != nil {
-				rf.Asserted, rf.CommaOK = CanonType(pc.Info.TypeOf(r.Assert.Type)), r.CommaOK
+				rf.Asserted, rf.CommaOK = source.CanonType(pc.Info.TypeOf(r.Assert.Type)), r.CommaOK
 			}
 			reads = append(reads, rf)
 		}

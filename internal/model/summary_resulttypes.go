@@ -11,6 +11,7 @@ import (
 
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
+	"github.com/elicitlint/elicitlint/internal/source"
 )
 
 // Real servers rarely keep the SDK's result where they get it: they copy
@@ -156,7 +157,7 @@ func contentField(t types.Type) (string, bool) {
 	f := structField(t, mcpsdk.FieldContent)
 	switch {
 	case f == nil:
-	case isStringAnyMap(f.Type()):
+	case source.IsStringAnyMap(f.Type()):
 		return f.Name(), true
 	case types.IsInterface(f.Type()) && f.Type().Underlying().(*types.Interface).Empty():
 		return f.Name(), false

@@ -96,3 +96,29 @@ func registerDecorated(s *mcp.Server) {
 	w := &wiper{}
 	mcp.AddTool(s, &mcp.Tool{Name: "wipe_method"}, requireElicitation(w.wipe))
 }
+
+// registerLiterals wraps handlers written in place.
+func registerLiterals(s *mcp.Server) {
+	// Wrapped by requireElicitation: silent.
+	mcp.AddTool(s, &mcp.Tool{Name: "wipe_lit"}, requireElicitation(func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		if _, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult); !ok {
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": wipeForm}}, nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	}))
+	// Wrapped by logged, which tests nothing.
+	mcp.AddTool(s, &mcp.Tool{Name: "wipe_lit_logged"}, logged(func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		if _, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult); !ok {
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": wipeForm}}, nil, nil // want `elicitation request "wipe" is sent without a test that the client declared elicitation.*\(capabilities\)`
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	}))
+	// Kept in a variable first: the wrapper's test is not followed there.
+	h := func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		if _, ok := req.Params.InputResponses["wipe"].(*mcp.ElicitResult); !ok {
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"wipe": wipeForm}}, nil, nil // want `elicitation request "wipe" is sent without a test that the client declared elicitation.*\(capabilities\)`
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	}
+	mcp.AddTool(s, &mcp.Tool{Name: "wipe_lit_var"}, requireElicitation(h))
+}

@@ -101,6 +101,46 @@ func tools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		ToolResult(), nil
 }
 
+// planRequest builds sampling params with tools on every call.
+func planRequest() mcp.CreateMessageParams {
+	p := mcp.CreateMessageParams{MaxTokens: 10}
+	p.Tools = []mcp.Tool{{Name: "search"}}
+	return p
+}
+
+// draftRequest adds tools only when asked to: which call sends them is
+// not known here.
+func draftRequest(withTools bool) mcp.CreateMessageParams {
+	p := mcp.CreateMessageParams{MaxTokens: 10}
+	if withTools {
+		p.Tools = []mcp.Tool{{Name: "search"}}
+	}
+	return p
+}
+
+// toolsByHelper sends the helper's params, tools included, where only
+// sampling is tested.
+func toolsByHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	caps := clientCaps(ctx)
+	if caps == nil || caps.Sampling == nil {
+		return mcp.NewToolResultError("no sampling"), nil
+	}
+	return server.NewInputRequestBuilder("").
+		Sample("plan", planRequest()). // want `sampling request "plan" sends tools, but only the sampling capability is tested: .*\(capabilities\)`
+		ToolResult(), nil
+}
+
+// toolsByHelperMaybe is its near miss: the helper may send no tools.
+func toolsByHelperMaybe(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	caps := clientCaps(ctx)
+	if caps == nil || caps.Sampling == nil {
+		return mcp.NewToolResultError("no sampling"), nil
+	}
+	return server.NewInputRequestBuilder("").
+		Sample("draft", draftRequest(false)).
+		ToolResult(), nil
+}
+
 // mapLiteral files the request in a map literal of the low-level API.
 func mapLiteral(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{

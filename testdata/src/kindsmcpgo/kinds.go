@@ -72,6 +72,20 @@ func register(s *server.MCPServer) {
 		return mcp.NewToolResultText("(no text)"), nil
 	})
 
+	// The same, with the content's type printed when it is not text:
+	// printing converts nothing.
+	s.AddTool(mcp.NewTool("rawPrinted"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res := server.SamplingResponse(request.Params.InputResponses, "draft2")
+		if res == nil {
+			return server.NewInputRequestBuilder("").Sample("draft2", mcp.CreateMessageParams{MaxTokens: 10}).ToolResult(), nil
+		}
+		tc, ok := res.Content.(mcp.TextContent) // want `res.Content is still JSON \(map\[string\]any\) when the answer comes from a 2026-07-28 client.*\(round-trip\)`
+		if !ok {
+			return mcp.NewToolResultError(fmt.Sprintf("the model answered with %T, not text", res.Content)), nil
+		}
+		return mcp.NewToolResultText(tc.Text), nil
+	})
+
 	// A single-value assertion on a sampling answer's Content panics on
 	// what the model answers (mcp-go recovers, and the call fails).
 	s.AddTool(mcp.NewTool("single"), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
