@@ -19,7 +19,7 @@ const (
 	verdictUnknown
 )
 
-func verdictOf(res *mcp.ElicitResult) verdict {
+func verdictOf(res *mcp.ElicitResult) verdict { // want verdictOf:`handlesResult\(0\)`
 	switch res.Action {
 	case "accept":
 		return verdictAccept
