@@ -35,6 +35,7 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 // checkActions implements the actions check: every answer must be looked
 // at, and "accept", "decline" and "cancel" must each get a path of their own.
 func Run(c *check.Pass) {
+	misspelledActions(c)
 	af := c.Sum.Handlers.Flow(c.Model)
 	// A helper that tells accept from not-accept and nothing more is where
 	// decline and cancel get merged; its callers stay silent, so report it
