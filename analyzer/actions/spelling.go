@@ -103,4 +103,3 @@ func spellingFix(e ast.Expr, a string) []analysis.SuggestedFix {
 		TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(strconv.Quote(a))}},
 	}}
 }
-
