@@ -6,7 +6,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-
 // foreverGuarded refuses a client that cannot be asked, and asks every
 // other one on every call.
 func foreverGuarded(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler returns InputRequests on every path of a client that declared elicitation and never reads InputResponses.*\(round-trip\)`
@@ -55,4 +54,3 @@ func dryRun(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult,
 		"proceed": &mcp.ElicitParams{Message: "Proceed?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}},
 	}}, nil
 }
-
