@@ -77,7 +77,7 @@ func newSite(c *check.Pass, u *model.KeyUse) *site {
 		return nil
 	}
 	s := &site{use: u, path: path}
-	value := requestValue(path)
+	value := source.FiledUnder(path)
 	switch u.Kind.Kind {
 	case mcpsdk.KindElicitation:
 		switch mode := modeOf(c, value); mode {
@@ -115,35 +115,6 @@ func newSite(c *check.Pass, u *model.KeyUse) *site {
 		}
 	}
 	return s
-}
-
-// requestValue returns the request filed under the key on top of path:
-// the value of a map literal's entry, the right of an assignment to the
-// map, the params of a builder's method (nil for one without).
-func requestValue(path []ast.Node) ast.Expr {
-	if len(path) < 2 {
-		return nil
-	}
-	key := path[len(path)-1]
-	switch p := path[len(path)-2].(type) {
-	case *ast.KeyValueExpr:
-		return p.Value
-	case *ast.CallExpr:
-		if len(p.Args) == 2 && p.Args[0] == key {
-			return p.Args[1]
-		}
-	case *ast.IndexExpr:
-		if len(path) >= 3 {
-			if as, ok := path[len(path)-3].(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
-				for i, l := range as.Lhs {
-					if l == ast.Expr(p) {
-						return as.Rhs[i]
-					}
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // paramsLit returns the params literal a request value is made of: the

@@ -35,7 +35,7 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 // number is float64, a multi-select is []any, and a key the schema does
 // not declare is never there.
 func Run(c *check.Pass) {
-	lk := newParamsLookup(c.D)
+	lk := newParamsLookup(c)
 	for _, site := range c.D.Results {
 		if site.Obj == nil || site.Body == nil {
 			continue
@@ -165,9 +165,9 @@ type paramsLookup struct {
 	byKey map[string][]*model.ParamsSite // complete sites by round-trip key
 }
 
-func newParamsLookup(d *model.Discovery) *paramsLookup {
+func newParamsLookup(c *check.Pass) *paramsLookup {
 	lk := &paramsLookup{byLit: map[*ast.CompositeLit]*model.ParamsSite{}, byVar: map[*types.Var]*model.ParamsSite{}, byKey: map[string][]*model.ParamsSite{}}
-	for _, p := range d.Params {
+	for _, p := range c.D.Params {
 		if p.Lit == nil {
 			continue
 		}
@@ -177,6 +177,24 @@ func newParamsLookup(d *model.Discovery) *paramsLookup {
 		}
 		if p.RequestKey != "" && p.Complete {
 			lk.byKey[p.RequestKey] = append(lk.byKey[p.RequestKey], p)
+		}
+	}
+	// Params filed by the name of a package-level variable nothing
+	// changes (InputRequestMap{"wipe": wipeParams}; the model gives such
+	// a variable's site V).
+	for _, u := range c.D.RT.Requests {
+		path := c.PathTo(u.At)
+		if u.Key == "" || path == nil {
+			continue
+		}
+		id, ok := source.UnAddr(source.FiledUnder(path)).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if v, _ := c.Info.Uses[id].(*types.Var); v != nil && !source.IsLocal(v) {
+			if p := lk.byVar[v]; p != nil && p.Complete && p.RequestKey == "" {
+				lk.byKey[u.Key] = append(lk.byKey[u.Key], p)
+			}
 		}
 	}
 	return lk

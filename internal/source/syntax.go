@@ -698,3 +698,33 @@ func (pc *Package) CallsOf(fn *types.Func) []Call {
 	}
 	return calls
 }
+
+// FiledUnder returns what is filed under the key on top of path: the
+// value of a map literal's entry, the right of an assignment to the map,
+// the second argument of a call whose first is the key (a builder's
+// Elicit(key, params)); nil for anything else.
+func FiledUnder(path []ast.Node) ast.Expr {
+	if len(path) < 2 {
+		return nil
+	}
+	key := path[len(path)-1]
+	switch p := path[len(path)-2].(type) {
+	case *ast.KeyValueExpr:
+		return p.Value
+	case *ast.CallExpr:
+		if len(p.Args) == 2 && p.Args[0] == key {
+			return p.Args[1]
+		}
+	case *ast.IndexExpr:
+		if len(path) >= 3 {
+			if as, ok := path[len(path)-3].(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+				for i, l := range as.Lhs {
+					if l == ast.Expr(p) {
+						return as.Rhs[i]
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
