@@ -91,13 +91,7 @@ func newSite(c *check.Pass, u *model.KeyUse) *site {
 	case mcpsdk.KindSampling:
 		s.need = model.CapSampling
 		fields := u.SDK.Duties().SamplingToolsParams
-		if lit := paramsLit(c, value); lit != nil {
-			for _, f := range fields {
-				if kv := source.LitField(lit, f); kv != nil && !source.IsNil(c.Info, kv.Value) {
-					s.need |= model.CapSamplingTool
-				}
-			}
-		} else if helperSetsField(c, value, fields) {
+		if lit := paramsLit(c, value); lit != nil && litSets(c, lit, fields) || lit == nil && helperSetsField(c, value, fields) {
 			s.need |= model.CapSamplingTool
 		}
 	case mcpsdk.KindRoots:
@@ -155,34 +149,38 @@ func helperSetsField(c *check.Pass, e ast.Expr, fields []string) bool {
 		return false
 	}
 	fn := typeutil.StaticCallee(c.Info, call)
-	decl := (*ast.FuncDecl)(nil)
-	if fn != nil {
-		decl = c.FuncDecl(fn)
-	}
-	if decl == nil || decl.Body == nil {
+	if fn == nil {
 		return false
 	}
-	set := func(name string, v ast.Expr) bool {
-		return slices.Contains(fields, name) && !source.IsNil(c.Info, v)
+	decl := c.FuncDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
 	}
 	for _, st := range decl.Body.List {
 		switch st := st.(type) {
 		case *ast.AssignStmt:
 			for i, l := range st.Lhs {
-				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(st.Lhs) == len(st.Rhs) && set(sel.Sel.Name, st.Rhs[i]) {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(st.Lhs) == len(st.Rhs) && slices.Contains(fields, sel.Sel.Name) && !source.IsNil(c.Info, st.Rhs[i]) {
 					return true
 				}
 			}
 		case *ast.ReturnStmt:
 			if len(st.Results) == 1 {
-				if lit, ok := source.UnAddr(st.Results[0]).(*ast.CompositeLit); ok {
-					for _, f := range fields {
-						if kv := source.LitField(lit, f); kv != nil && set(f, kv.Value) {
-							return true
-						}
-					}
+				if lit, ok := source.UnAddr(st.Results[0]).(*ast.CompositeLit); ok && litSets(c, lit, fields) {
+					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// litSets reports a literal that sets one of fields to a value that is
+// not nil.
+func litSets(c *check.Pass, lit *ast.CompositeLit, fields []string) bool {
+	for _, f := range fields {
+		if kv := source.LitField(lit, f); kv != nil && !source.IsNil(c.Info, kv.Value) {
+			return true
 		}
 	}
 	return false

@@ -295,9 +295,7 @@ func (w *pathWalk) eval(v ssa.Value, entered map[*ssa.BasicBlock]int, depth int)
 
 // compare reads a comparison of known values.
 func (w *pathWalk) compare(x *ssa.BinOp, entered map[*ssa.BasicBlock]int, depth int) known {
-	switch x.Op {
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-	default:
+	if !flow.IsComparison(x.Op) {
 		return known{}
 	}
 	a, b := w.eval(x.X, entered, depth-1), w.eval(x.Y, entered, depth-1)

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -110,11 +111,7 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 			break // the variable that holds the answer (lift)
 		}
 		out := ValUnknown
-		for i, e := range x.Edges {
-			es := f.EdgeSet(x.Block().Preds[i], x.Block())
-			if a == Missing && es&None == 0 || a != Missing && !es.Any(f.pathBits(a)) {
-				continue
-			}
+		for e, es := range f.phiEdges(x, a) {
 			ev := f.Eval(e, a, es, depth-1)
 			if ev == ValUnknown || out != ValUnknown && ev != out {
 				return ValUnknown
@@ -137,7 +134,7 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 		// project's: next := opStop; if err != nil { next = opWipe }),
 		// compared with a constant.
 		if l, ok := f.constOn(x.X, a, depth-1); ok {
-			if r, ok := f.constOn(x.Y, a, depth-1); ok && l.Kind() == r.Kind() && comparison(x.Op) {
+			if r, ok := f.constOn(x.Y, a, depth-1); ok && l.Kind() == r.Kind() && flow.IsComparison(x.Op) {
 				return boolVal(constant.Compare(l, x.Op, r))
 			}
 		}
@@ -230,11 +227,7 @@ func (f *Flow) constOn(v ssa.Value, a string, depth int) (constant.Value, bool) 
 			return nil, false
 		}
 		var out constant.Value
-		for i, e := range x.Edges {
-			es := f.EdgeSet(x.Block().Preds[i], x.Block())
-			if a == Missing && es&None == 0 || a != Missing && !es.Any(f.pathBits(a)) {
-				continue
-			}
+		for e := range f.phiEdges(x, a) {
 			c, ok := f.constOn(e, a, depth-1)
 			if !ok || out != nil && (out.Kind() != c.Kind() || !constant.Compare(out, token.EQL, c)) {
 				return nil, false
@@ -246,13 +239,20 @@ func (f *Flow) constOn(v ssa.Value, a string, depth int) (constant.Value, bool) 
 	return nil, false
 }
 
-// comparison reports an operator that compares two constants.
-func comparison(op token.Token) bool {
-	switch op {
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-		return true
+// phiEdges yields the edges of phi that paths of action a (Eval's kinds
+// of path) may bring its value by, with the set passed along each.
+func (f *Flow) phiEdges(phi *ssa.Phi, a string) iter.Seq2[ssa.Value, Set] {
+	return func(yield func(ssa.Value, Set) bool) {
+		for i, e := range phi.Edges {
+			es := f.EdgeSet(phi.Block().Preds[i], phi.Block())
+			if a == Missing && es&None == 0 || a != Missing && !es.Any(f.pathBits(a)) {
+				continue
+			}
+			if !yield(e, es) {
+				return
+			}
+		}
 	}
-	return false
 }
 
 // sdkResult reports a handler's result made by an SDK's function or

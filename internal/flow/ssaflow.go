@@ -288,6 +288,16 @@ func stringCompared(cond ssa.Value, is func(ssa.Value) bool) (val string, v ssa.
 	return "", nil, false, false
 }
 
+// IsComparison reports an operator that compares two values: ==, !=, <,
+// <=, > or >=.
+func IsComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
 // Comparison reads cond as x == y or x != y (neq): a comparison, or
 // strings.EqualFold(x, y).
 func Comparison(cond ssa.Value) (x, y ssa.Value, neq, ok bool) {

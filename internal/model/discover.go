@@ -109,6 +109,10 @@ func walk(pc *Model) *Discovery {
 type discoverer struct {
 	pc *Model
 	D  *Discovery
+	// globalUses holds, for each package-level variable, whether every
+	// use of it is one safeUse allows; indexed in one walk when a params
+	// literal kept in such a variable first asks (fixedGlobal).
+	globalUses map[*types.Var]bool
 }
 
 // callResult records result idx of a call when it is an answer: of an
@@ -381,15 +385,23 @@ func (ds *discoverer) fixedGlobal(v *types.Var) bool {
 	if a := pc.Assignments()[v]; a == nil || a.Writes != 1 || v.Exported() && pc.Pass.Pkg.Name() != "main" {
 		return false
 	}
-	fixed := true
-	for _, f := range pc.Pass.Files {
-		source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
-			if id, ok := n.(*ast.Ident); ok && fixed && pc.Info.Uses[id] == v {
-				fixed = ds.safeUse(id, path)
-			}
-		})
+	if ds.globalUses == nil {
+		ds.globalUses = map[*types.Var]bool{}
+		for _, f := range pc.Pass.Files {
+			source.WalkWithPath(f, func(n ast.Node, path []ast.Node) {
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return
+				}
+				if g, _ := pc.Info.Uses[id].(*types.Var); g != nil && !g.IsField() && !source.IsLocal(g) {
+					safe, seen := ds.globalUses[g]
+					ds.globalUses[g] = (safe || !seen) && ds.safeUse(id, path)
+				}
+			})
+		}
 	}
-	return fixed
+	safe, seen := ds.globalUses[v]
+	return safe || !seen
 }
 
 // safeUse reports whether a use of a tracked params variable cannot change
