@@ -126,7 +126,7 @@ func (rt *roundTripCheck) missingAnswers() {
 	for _, g := range groups {
 		if !g.seen {
 			fn := flow.SSAFunc(rt.Package, pkg, g.reads[0].At)
-			report(answers.FailsOnPath(rt.Package, fn, g.reads, rt.failsCall), g.key)
+			report(answers.FailsOnPath(rt.FailEnv(), fn, g.reads, rt.failsCall), g.key)
 		}
 	}
 }

@@ -98,7 +98,7 @@ func FailsWhenMissing(pc *source.Package, r Read, shape Shape, fails func(*ast.R
 func LeftWhenMissing(pc *source.Package, r Read) (*ast.IfStmt, ast.Node) {
 	m, as, path := readOf(pc, r, Direct, func(*ast.ReturnStmt) bool { return true })
 	if m == nil {
-		return nil, nil
+		return nilTestLeaves(pc, r)
 	}
 	for i, n := range path {
 		if n != ast.Node(as) || i+2 >= len(path) {
@@ -127,6 +127,42 @@ func LeftWhenMissing(pc *source.Package, r Read) (*ast.IfStmt, ast.Node) {
 		return nil, nil
 	}
 	return nil, nil
+}
+
+// nilTestLeaves returns the if that leaves when the answer read at r,
+// compared with nil in its condition, is nil (if
+// server.ElicitationResponse(responses, "k") == nil { return ask }),
+// with the statement list that holds it.
+func nilTestLeaves(pc *source.Package, r Read) (*ast.IfStmt, ast.Node) {
+	file := pc.FileOf(r.At.Pos())
+	if file == nil {
+		return nil, nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, r.At.Pos(), r.At.End())
+	if len(path) < 5 {
+		return nil, nil
+	}
+	switch x := path[1].(type) {
+	case *ast.CallExpr:
+		if !slices.Contains(x.Args, ast.Expr(path[0].(ast.Expr))) {
+			return nil, nil
+		}
+	case *ast.IndexExpr:
+		if x.Index != path[0] {
+			return nil, nil
+		}
+	default:
+		return nil, nil
+	}
+	bin, ok := path[2].(*ast.BinaryExpr)
+	if !ok || bin.Op != token.EQL || !source.IsNil(pc.Info, bin.X) && !source.IsNil(pc.Info, bin.Y) {
+		return nil, nil
+	}
+	is, ok := path[3].(*ast.IfStmt)
+	if !ok || ast.Unparen(is.Cond) != ast.Expr(bin) || is.Else != nil || !pc.Terminates(is.Body) || stmtList(path[4]) == nil {
+		return nil, nil
+	}
+	return is, path[4]
 }
 
 // readOf finds the assignment that takes the answer read at r, and what

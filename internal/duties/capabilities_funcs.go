@@ -109,6 +109,7 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	var out CapabilityFact
 	boolFunc := source.IsBool(res.At(0).Type())
 	var whenTrue heldAtAll
+	var onRequest Caps // tested on the request's capabilities by some return
 	source.WalkWithPath(decl, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
 		if !ok || len(ret.Results) != 1 || source.InFuncLit(path) {
@@ -129,8 +130,17 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 			return // returns false: says nothing about when it is true
 		}
 		t, _ := pc.condHeld(r, 0)
-		whenTrue.add(pc.HeldAt(path).union(t))
+		h := pc.HeldAt(path).union(t)
+		onRequest |= h.Req
+		whenTrue.add(h)
 	})
+	// A return that tests the session's capabilities beside one that
+	// tests the request's is the fallback for older clients, as a
+	// variable assigned both is (if info != nil && info.ClientCapabilities
+	// != nil { return info.ClientCapabilities.Elicitation != nil }; return
+	// session caps.Elicitation != nil).
+	whenTrue.Req |= whenTrue.Sess & onRequest
+	whenTrue.Sess &^= onRequest
 	out.WhenTrue = whenTrue.Held
 	var f *CapabilityFact
 	if out.WhenTrue != (Held{}) || out.CapsSrc != 0 && out.CapsSrc&uint8(srcUnknown) == 0 {

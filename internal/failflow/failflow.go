@@ -65,6 +65,10 @@ type Site struct {
 	// false when a round-trip answer is missing (an answer helper's
 	// comma-ok), or -1.
 	OK int
+	// Rounds, when set, reads the flow for asking again (AskAgain):
+	// the paths without the answer pass only conditions that tell a
+	// first round from a retry.
+	Rounds *Rounds
 }
 
 // Flow is the flow of one answer in one function.
@@ -101,9 +105,16 @@ type Flow struct {
 // returns nil.
 func New(env *Env, fn *ssa.Function, site Site) *Flow {
 	f := &Flow{env: env, Fn: fn, Site: site, outcomes: map[*ssa.BasicBlock]map[ssa.Instruction]bool{}}
+	// Asking again is read on the paths of clients that were asked: one
+	// that cannot be asked is not missing an answer.
+	f.keepPre = site.Rounds != nil
 	switch site.Expr.(type) {
 	case *ast.CallExpr, *ast.TypeAssertExpr:
 		f.def = flow.InstrAt(fn, site.Expr)
+	case *ast.IndexExpr:
+		if site.RoundTrip {
+			f.def = flow.InstrAt(fn, site.Expr) // responses[key]
+		}
 	}
 	v, ok := f.def.(ssa.Value)
 	if !ok || v.Referrers() == nil {
@@ -113,6 +124,8 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 	switch {
 	case !isTuple && f.errorDecision():
 		f.errV = v // the decision is the call's only result, its error
+	case !isTuple && site.RoundTrip && site.Idx < 0 && site.OK == 0:
+		f.okV = v // an answer helper's bool
 	case !isTuple:
 		f.root = v
 	default:
@@ -139,12 +152,12 @@ func New(env *Env, fn *ssa.Function, site Site) *Flow {
 		f.root = storedIn(f.lift(f.root))
 	}
 	switch {
-	case f.root == nil && !f.errorDecision(),
+	case f.root == nil && !f.errorDecision() && f.okV == nil,
 		f.errV == nil && f.okV == nil && !site.RoundTrip:
 		return nil
 	}
 	f.In = flow.ForwardFlow(fn, Pre, f.transfer)
-	if f.hasFlags() {
+	if f.hasFlags() || site.Rounds != nil {
 		f.flags = true
 		f.In = flow.ForwardFlow(fn, Pre, f.transfer)
 	}

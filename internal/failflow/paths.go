@@ -145,6 +145,12 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 		outs[emptyIdx] = s &^ NoneAny // every path without an answer filed a question
 		return outs
 	}
+	if f.Site.Rounds != nil && f.flags && !f.reading && s.Any(None) {
+		if yes, no, ok := f.askAgainSplit(cond, s); ok {
+			outs[0], outs[1] = yes, no
+			return outs
+		}
+	}
 	if yes, no, ok := f.flagSplit(cond, s); ok {
 		outs[0], outs[1] = yes, no
 		return outs

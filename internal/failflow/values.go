@@ -138,6 +138,20 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 				return boolVal(constant.Compare(l, x.Op, r))
 			}
 		}
+		// A value known to be nil or not, compared with nil.
+		if x.Op == token.EQL || x.Op == token.NEQ {
+			for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
+				if !flow.IsNilConst(pair[1]) {
+					continue
+				}
+				switch f.Eval(pair[0], a, s, depth-1) {
+				case ValNil:
+					return boolVal(x.Op == token.EQL)
+				case ValNonNil:
+					return boolVal(x.Op == token.NEQ)
+				}
+			}
+		}
 		// A variable that holds an action on each path, compared with
 		// one (action := "accept"; if res != nil { action = res.Action };
 		// switch action { ... }).

@@ -224,7 +224,7 @@ func (sf *stateFlow) hashed(e ast.Expr, depth int) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			if fn, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); fn != nil && effect.KindOfValue(fn) == effect.ValueHash {
+			if fn, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); fn != nil && (effect.KindOfValue(fn) == effect.ValueHash || sf.hashes(fn, depth)) {
 				found = true
 			}
 		case *ast.Ident:
@@ -239,6 +239,44 @@ func (sf *stateFlow) hashed(e ast.Expr, depth int) bool {
 		return !found
 	})
 	return found
+}
+
+// hashes reports a function of the package that returns an unkeyed hash
+// on every return (digest(args...) string: hex of sha256 over them), and
+// makes no MAC or cipher of its own.
+func (sf *stateFlow) hashes(fn *types.Func, depth int) bool {
+	decl := sf.pc.FuncDecl(fn)
+	if decl == nil || decl.Body == nil || fn.Type().(*types.Signature).Results().Len() != 1 {
+		return false
+	}
+	rets, keyed := 0, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if callee, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); callee != nil && callee.Pkg() != nil && keyedPkg(callee.Pkg().Path()) {
+				keyed = true
+			}
+		case *ast.ReturnStmt:
+			if len(x.Results) != 1 || !sf.hashed(x.Results[0], depth+1) {
+				keyed = true // a return that is not a hash
+			}
+			rets++
+		}
+		return !keyed
+	})
+	return rets > 0 && !keyed
+}
+
+// keyedPkg reports a package of MACs, ciphers or signatures: a function
+// that uses one keys what it makes.
+func keyedPkg(path string) bool {
+	switch path {
+	case "crypto/hmac", "crypto/cipher", "crypto/aes", "crypto/ed25519", "crypto/ecdsa", "crypto/rsa", "golang.org/x/crypto/chacha20poly1305", "golang.org/x/crypto/nacl/secretbox":
+		return true
+	}
+	return false
 }
 
 // boolUse records a condition that is a bool read from the state.

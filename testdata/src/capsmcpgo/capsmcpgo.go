@@ -150,3 +150,46 @@ func mapLiteral(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 		}},
 	}, nil
 }
+
+// canAskFallback answers with the request's capabilities when it has
+// them and with the session's for an older client, each in a return of
+// its own: the test both protocols need, as clientCaps.
+func canAskFallback(ctx context.Context) bool {
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.ClientCapabilities != nil {
+		return info.ClientCapabilities.Elicitation != nil
+	}
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		caps := s.GetClientCapabilities()
+		return caps.Elicitation != nil
+	}
+	return false
+}
+
+func guardedByFallback(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		return mcp.NewToolResultText("hello"), nil
+	}
+	if !canAskFallback(ctx) {
+		return mcp.NewToolResultError("cannot ask"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", mcp.ElicitationParams{Message: "Your name?", RequestedSchema: map[string]any{"type": "object"}}).ToolResult(), nil
+}
+
+// canAskSession is its near miss: the session's capabilities alone.
+func canAskSession(ctx context.Context) bool {
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		caps := s.GetClientCapabilities()
+		return caps.Elicitation != nil
+	}
+	return false
+}
+
+func guardedBySession(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		return mcp.NewToolResultText("hello"), nil
+	}
+	if !canAskSession(ctx) {
+		return mcp.NewToolResultError("cannot ask"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", mcp.ElicitationParams{Message: "Your name?", RequestedSchema: map[string]any{"type": "object"}}).ToolResult(), nil // want `form elicitation request "name" is guarded by the session's capabilities, not this request's: .*\(capabilities\)`
+}

@@ -151,3 +151,92 @@ func purgeDefault(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.Ca
 	}
 	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
 }
+
+// purgePeekThenAssert peeks at the answer first, asks on the first round
+// only, and fails at the assertion after: the second read finds the
+// answer missing too.
+func purgePeekThenAssert(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	_, answered := req.Params.InputResponses["purge"]
+	if !answered && req.Params.RequestState == "" {
+		return askPurge(), nil, nil
+	}
+	fmt.Println("purge round", req.Params.RequestState)
+	res, ok := req.Params.InputResponses["purge"].(*mcp.ElicitResult)
+	if !ok {
+		return nil, nil, errPurge // want `the call fails here when the answer to "purge" is missing.*\(round-trip\)`
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}
+
+// purgePeekAsks is its near miss: every round without the answer asks.
+func purgePeekAsks(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	_, answered := req.Params.InputResponses["purge"]
+	if !answered {
+		return askPurge(), nil, nil
+	}
+	fmt.Println("purge round", req.Params.RequestState)
+	res, ok := req.Params.InputResponses["purge"].(*mcp.ElicitResult)
+	if !ok {
+		return nil, nil, errPurge // the answer is there, of another type: client input gone wrong
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}
+
+// purgeVerdict keeps what to do in a string set by a switch on the
+// answer and fails on the value the missing answer gets.
+func purgeVerdict(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if req.Params.RequestState == "" {
+		return askPurge(), nil, nil
+	}
+	verdict := "missing"
+	if res, ok := req.Params.InputResponses["purge"].(*mcp.ElicitResult); ok {
+		switch res.Action {
+		case "accept":
+			verdict = "purge"
+		case "decline", "cancel":
+			verdict = "keep"
+		}
+	}
+	switch verdict {
+	case "purge":
+		return &mcp.CallToolResult{}, nil, nil
+	case "keep":
+		return &mcp.CallToolResult{IsError: true}, nil, nil
+	}
+	return nil, nil, fmt.Errorf("purge: %s", verdict) // want `the call fails here when the answer to "purge" is missing.*\(round-trip\)`
+}
+
+// purgeVerdictAsks is its near miss: the value the missing answer gets
+// asks again.
+func purgeVerdictAsks(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	verdict := "missing"
+	if res, ok := req.Params.InputResponses["purge"].(*mcp.ElicitResult); ok {
+		switch res.Action {
+		case "accept":
+			verdict = "purge"
+		case "decline", "cancel":
+			verdict = "keep"
+		}
+	}
+	switch verdict {
+	case "purge":
+		return &mcp.CallToolResult{}, nil, nil
+	case "missing":
+		return askPurge(), nil, nil
+	}
+	return nil, nil, fmt.Errorf("purge: %s", verdict)
+}
+
+// purgeIndexAsks is a near miss: the answer compared with nil where it is
+// read, every round without it asks, and the later assertion finds the
+// answer there.
+func purgeIndexAsks(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	if req.Params.InputResponses["purge"] == nil {
+		return askPurge(), nil, nil
+	}
+	res, ok := req.Params.InputResponses["purge"].(*mcp.ElicitResult)
+	if !ok {
+		return nil, nil, errPurge
+	}
+	return &mcp.CallToolResult{}, nil, errors.New(string(res.Action))
+}

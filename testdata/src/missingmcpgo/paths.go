@@ -93,3 +93,29 @@ func wipeEmptySetting(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 }
 
 var strictWipe = true
+
+// wipePeekThenDecode looks for the answer first, asks on the first round
+// only, and fails where the answer it reads again is nil.
+func wipePeekThenDecode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "wipe") == nil && req.Params.RequestState == "" {
+		return askWipe(), nil
+	}
+	log.Printf("wipe round %q", req.Params.RequestState)
+	res := server.ElicitationResponse(req.Params.InputResponses, "wipe")
+	if res == nil {
+		return nil, errors.New("wipe was not answered") // want `the call fails here when the answer to "wipe" is missing.*\(round-trip\)`
+	}
+	return mcp.NewToolResultText(string(res.Action)), nil
+}
+
+// wipePeekAsks is its near miss: every round without the answer asks.
+func wipePeekAsks(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "wipe") == nil {
+		return askWipe(), nil
+	}
+	res := server.ElicitationResponse(req.Params.InputResponses, "wipe")
+	if res == nil {
+		return nil, errors.New("wipe was not answered")
+	}
+	return mcp.NewToolResultText(string(res.Action)), nil
+}
