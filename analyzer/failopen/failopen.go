@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/elicitlint/elicitlint/internal/check"
@@ -20,6 +21,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/flow"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -48,10 +50,14 @@ var Analyzer = check.Analyzer(Check, model.Analyzer)
 // a request with an error or a round-trip answer.
 func Run(c *check.Pass) {
 	env := c.FailEnv()
-	var sites []*model.ResultSite
+	var sites, all []*model.ResultSite
 	for _, site := range slices.Concat(c.D.Results, c.D.Decisions) {
 		site = c.AnswerRead(site)
-		if site.Obj != nil && site.Body != nil && !site.Discarded && c.ErrorSite(site) && mayFailOpen(c, env, site) {
+		if site.Obj == nil || site.Body == nil || site.Discarded {
+			continue
+		}
+		all = append(all, site)
+		if c.ErrorSite(site) && mayFailOpen(c, env, site) {
 			sites = append(sites, site)
 		}
 	}
@@ -69,9 +75,28 @@ func Run(c *check.Pass) {
 			continue
 		}
 		if f := failflow.New(env, fn, c.FailSite(site)); f != nil {
+			f.Elsewhere = acceptedElsewhere(c, env, pkg, fn, site, all)
 			(&failOpen{Flow: f, c: c, site: site}).check()
 		}
 	}
+}
+
+// acceptedElsewhere returns the instructions of fn that only the accept
+// of another answer read in fn reaches, or nil.
+func acceptedElsewhere(c *check.Pass, env *failflow.Env, pkg *ssa.Package, fn *ssa.Function, site *model.ResultSite, all []*model.ResultSite) map[ssa.Instruction]bool {
+	var out map[ssa.Instruction]bool
+	for _, other := range all {
+		if other == site || other.Body != site.Body || flow.SSAFunc(c.Package, pkg, other.Expr) != fn {
+			continue
+		}
+		if g := failflow.New(env, fn, c.FailSite(other)); g != nil {
+			if out == nil {
+				out = map[ssa.Instruction]bool{}
+			}
+			maps.Copy(out, g.Accepted())
+		}
+	}
+	return out
 }
 
 // failOpen is the fail-open analysis of one answer in one function.

@@ -435,7 +435,7 @@ func (pc *Pkg) capsSource(e ast.Expr, depth int) capOrigin {
 		}
 		var o capOrigin
 		for _, d := range pc.Defs(v) {
-			if d.Unknown || d.Tuple && !pc.keptValue(d) {
+			if d.Unknown || d.Tuple && !pc.keptValue(d) && !pc.capsHelperValue(d) {
 				return unknown
 			}
 			if d.Rhs == nil {
@@ -605,19 +605,21 @@ func (pc *Pkg) heldThrough(path []ast.Node, sdk *mcpsdk.SDK, depth int) (Held, b
 	if fnNode == nil {
 		return h, false
 	}
-	if sdk.RoundTrip != nil && pc.IsHandler(fnNode, sdk) {
+	decl, _ := fnNode.(*ast.FuncDecl)
+	var sites [][]ast.Node
+	all := false
+	if decl != nil {
+		if fn, _ := pc.Info.Defs[decl.Name].(*types.Func); fn != nil {
+			sites, all = pc.CallSites(fn)
+		}
+	}
+	// A function with a handler's signature is a helper when it is only
+	// called, never registered or passed on (answer, ask :=
+	// askRoundTrip(req, key, params)): its callers hold what it holds.
+	if sdk.RoundTrip != nil && pc.IsHandler(fnNode, sdk) && !(all && len(sites) > 0) {
 		return h.union(pc.middlewareHeld(fnNode, sdk)).union(pc.decoratorHeld(fnNode)), true
 	}
-	decl, ok := fnNode.(*ast.FuncDecl)
-	if !ok || depth > 3 {
-		return h, false
-	}
-	fn, _ := pc.Info.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return h, false
-	}
-	sites, all := pc.CallSites(fn)
-	if !all || len(sites) == 0 {
+	if decl == nil || depth > 3 || !all || len(sites) == 0 {
 		return h, false
 	}
 	var callers heldAtAll

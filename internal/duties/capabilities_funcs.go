@@ -62,13 +62,25 @@ func summariseFuncs(pc *Pkg) {
 	pc.inProgress = nil
 }
 
+// capsResults reports results that are a capabilities value, alone or
+// with a bool or an error beside it (caps, ok := keptCaps(ctx)).
+func (pc *Pkg) capsResults(res *types.Tuple) bool {
+	switch res.Len() {
+	case 1:
+		return pc.isCapsType(res.At(0).Type())
+	case 2:
+		return pc.isCapsType(res.At(0).Type()) && (source.IsBool(res.At(1).Type()) || source.IsError(res.At(1).Type()))
+	}
+	return false
+}
+
 // dutyCandidates are the package's declared functions with one result
-// that is a bool or a capabilities value.
+// that is a bool or a capabilities value, or a capabilities value with a
+// bool or an error.
 func (pc *Pkg) dutyCandidates() []*types.Func {
 	var out []*types.Func
 	for _, fn := range pc.FuncDecls() {
-		res := fn.Type().(*types.Signature).Results()
-		if res.Len() == 1 && (source.IsBool(res.At(0).Type()) || pc.isCapsType(res.At(0).Type())) {
+		if res := fn.Type().(*types.Signature).Results(); res.Len() == 1 && source.IsBool(res.At(0).Type()) || pc.capsResults(res) {
 			out = append(out, fn)
 		}
 	}
@@ -103,21 +115,21 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 		return nil
 	}
 	res := fn.Type().(*types.Signature).Results()
-	if res.Len() != 1 {
+	boolFunc := res.Len() == 1 && source.IsBool(res.At(0).Type())
+	if !boolFunc && !pc.capsResults(res) {
 		return nil
 	}
 	var out CapabilityFact
-	boolFunc := source.IsBool(res.At(0).Type())
 	var whenTrue heldAtAll
 	var onRequest Caps // tested on the request's capabilities by some return
 	source.WalkWithPath(decl, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 || source.InFuncLit(path) {
+		if !ok || len(ret.Results) != res.Len() || source.InFuncLit(path) {
 			return
 		}
 		r := ret.Results[0]
 		if !boolFunc {
-			if !source.IsNil(pc.Info, r) {
+			if !source.IsNil(pc.Info, r) && !emptyLit(r) {
 				o := pc.capsSource(r, 0)
 				out.CapsSrc |= uint8(o.src)
 				if o.src == srcKept && out.Kept == "" {
@@ -165,4 +177,11 @@ func (pc *Pkg) ClientDeclared(fn *types.Func) bool {
 	}
 	df := pc.dutyFuncOf(fn)
 	return df != nil && (df.WhenTrue.Tested() != 0 || df.CapsSrc != 0)
+}
+
+// emptyLit reports an empty composite literal (mcp.ClientCapabilities{}):
+// a capabilities value that declares nothing.
+func emptyLit(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file finds the places a server keeps a client's capabilities
@@ -243,4 +244,20 @@ func (pc *Pkg) keptValue(d source.VarDef) bool {
 		return source.SyncMapLoad(pc.Info, x) != nil
 	}
 	return false
+}
+
+// capsHelperValue reports the first variable of an assignment from a
+// capability helper that returns capabilities with a bool or an error
+// (caps, ok := keptCaps(ctx)): its capabilities are the helper's.
+func (pc *Pkg) capsHelperValue(d source.VarDef) bool {
+	call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+	if !ok || d.Idx != 0 {
+		return false
+	}
+	fn, _ := typeutil.Callee(pc.Info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	df := pc.dutyFuncOf(fn)
+	return df != nil && df.CapsSrc != 0
 }

@@ -135,6 +135,33 @@ func Sync(fn *types.Func) bool { return fn.Pkg() != nil && stdSync.has(fn.Pkg().
 var stdFresh = table{
 	{"database/sql", []string{"Rows.Next", "Rows.NextResultSet", "Rows.Scan", "Rows.Close", "Rows.Err", "Rows.Columns", "Rows.ColumnTypes", "Row.Scan", "Row.Err"}},
 	{"os", []string{"File.Read", "File.ReadAt", "File.ReadDir", "File.Readdir", "File.Readdirnames", "File.Stat", "File.Name", "File.Close", "File.Seek"}},
+	// A hash or MAC made in the call (stdMakers), fed and summed.
+	{"io", []string{"Writer.Write"}},
+	{"hash", []string{"Hash.Sum", "Hash.Reset", "Hash.Size", "Hash.BlockSize", "Hash32.Sum32", "Hash64.Sum64"}},
+}
+
+// stdMakers are the functions of the standard library that make a new
+// value sharing nothing with their arguments that its holder can reach:
+// the constructors of hashes and MACs (hmac.New copies the key into
+// pads of its own, and calls the hash function it is given only to make
+// its hashes).
+var stdMakers = table{
+	{"crypto/hmac", []string{"New"}},
+	{"crypto/sha256", []string{"New", "New224"}},
+	{"crypto/sha512", []string{"New", "New384", "New512_224", "New512_256"}},
+	{"crypto/sha1", []string{"New"}},
+	{"crypto/md5", []string{"New"}},
+	{"crypto/sha3", []string{"New224", "New256", "New384", "New512"}},
+	{"hash/fnv", []string{"New32", "New32a", "New64", "New64a", "New128", "New128a"}},
+	{"hash/crc32", []string{"New", "NewIEEE"}},
+	{"hash/crc64", []string{"New"}},
+	{"hash/adler32", []string{"New"}},
+}
+
+// Maker reports a function of the standard library that makes a new
+// value sharing nothing reachable with its arguments (stdMakers).
+func Maker(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Type().(*types.Signature).Recv() == nil && stdMakers.has(fn.Pkg().Path(), fn.Name())
 }
 
 // table lists names by package.

@@ -99,6 +99,12 @@ type Flow struct {
 	undeclared    map[*ssa.BasicBlock]int
 	anyUndeclared bool
 	keepPre       bool
+	// Elsewhere are the instructions only another answer's accept
+	// reaches (another request of the function: a round trip beside a
+	// direct request kept for older protocols). A path that never asked
+	// this question and calls the work there called it on that accept,
+	// not unasked: WorkReached does not count it as a refusal's call.
+	Elsewhere map[ssa.Instruction]bool
 }
 
 // New finds the answer's values in fn's SSA form and runs the flow, or

@@ -205,3 +205,48 @@ func ownValue(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 	}
 	return true
 }
+
+// waitOutcome reports a condition on which case of a select ran, when
+// every channel the select waits on is a context's Done or a timer's
+// (time.After, time.Tick, a Timer's or a Ticker's C): how long the wait
+// took, not anybody's choice (a retry's backoff).
+func waitOutcome(cond ssa.Value) bool {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	var sel *ssa.Select
+	for _, v := range []ssa.Value{bin.X, bin.Y} {
+		if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+			sel, _ = x.Tuple.(*ssa.Select)
+		}
+	}
+	if sel == nil || len(sel.States) == 0 {
+		return false
+	}
+	for _, st := range sel.States {
+		if st.Dir != types.RecvOnly || !timing(st.Chan) {
+			return false
+		}
+	}
+	return true
+}
+
+// timing reports a channel that a context or a timer closes or sends on.
+func timing(ch ssa.Value) bool {
+	switch x := ch.(type) {
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			return x.Call.Method.Name() == "Done" && isContext(x.Call.Value.Type())
+		}
+		if fn := x.Call.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "time" {
+			return fn.Name() == "After" || fn.Name() == "Tick"
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			n, ok := types.Unalias(fa.X.Type().(*types.Pointer).Elem()).(*types.Named)
+			return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && (n.Obj().Name() == "Timer" || n.Obj().Name() == "Ticker")
+		}
+	}
+	return false
+}

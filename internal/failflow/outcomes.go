@@ -262,6 +262,8 @@ func (f *Flow) WorkReached(want Set) *Reached {
 			}
 		case acceptOnly(s):
 			acceptCalls[key] = true
+		case s == Pre && f.Elsewhere[instr]:
+			// Never asked here, but past another answer's accept.
 		case s&rest != 0:
 			otherCalls[key] = true
 		}
@@ -284,6 +286,19 @@ func (f *Flow) WorkReached(want Set) *Reached {
 		return &Reached{At: same}
 	}
 	return nil
+}
+
+// Accepted returns the instructions that only accept reaches, past the
+// request: for the flows of other answers read in the same function
+// (Elsewhere).
+func (f *Flow) Accepted() map[ssa.Instruction]bool {
+	out := map[ssa.Instruction]bool{}
+	f.EachInstr(func(instr ssa.Instruction, s Set) {
+		if acceptOnly(s) {
+			out[instr] = true
+		}
+	})
+	return out
 }
 
 // asked drops, from the paths at a point that paths which asked also

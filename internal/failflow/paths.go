@@ -160,9 +160,9 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 	// are past the decision): somebody's choice, such as a setting that
 	// allows going ahead unconfirmed. A condition on what the client sent
 	// (the answers, the call's arguments) is nobody's choice, and a
-	// condition on the function's own counters (a retry loop's) is part
-	// of its logic.
-	if s.Any(None|Unknown) && s&answered == 0 && !f.aboutAnswer(cond) && !f.clientInput(cond, 8, map[ssa.Value]bool{}) && !ownValue(cond, 6, map[ssa.Value]bool{}) && f.decides(b) {
+	// condition on the function's own counters (a retry loop's) or on
+	// how long a wait took (its backoff) is part of its logic.
+	if s.Any(None|Unknown) && s&answered == 0 && !f.aboutAnswer(cond) && !f.clientInput(cond, 8, map[ssa.Value]bool{}) && !ownValue(cond, 6, map[ssa.Value]bool{}) && !waitOutcome(cond) && f.decides(b) {
 		outs[0], outs[1] = s.gate(), s.gate()
 	}
 	return outs

@@ -264,6 +264,9 @@ func (pc *Package) callEffectIn(call *ast.CallExpr, fn ast.Node, paramsLocal boo
 		if pc.Vouched.Match(callee) {
 			return effect.Read // the author vouches that it may run twice
 		}
+		if effect.Maker(callee) {
+			return effect.None
+		}
 		if e, fresh, ok := effect.Std(callee); ok {
 			if fresh {
 				sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -474,7 +477,10 @@ func (pc *Package) callLocalIn(e ast.Expr, fn ast.Node, paramsLocal bool, seen m
 		// A value a replay-safe call makes is new (the callee acts on
 		// its arguments only), or one of its arguments'; so is what a
 		// read of the standard library returns (the rows of a query, a
-		// file opened).
+		// file opened), and a hash or MAC made (effect.Maker).
+		if callee, ok := typeutil.Callee(pc.Info, x).(*types.Func); ok && effect.Maker(callee) {
+			return true
+		}
 		switch pc.callEffectIn(x, fn, paramsLocal, seen) {
 		case effect.Write:
 			return false

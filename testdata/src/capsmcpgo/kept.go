@@ -186,3 +186,48 @@ func registerTracker(s *server.MCPServer, t *tracker) {
 	s.AddTool(mcp.NewTool("resize"), t.resize)
 	s.AddTool(mcp.NewTool("per-request"), perRequest)
 }
+
+// capsOK returns the kept capabilities with whether there are any, as a
+// comma-ok.
+func (r *registry) capsOK(ctx context.Context) (mcp.ClientCapabilities, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	c, ok := r.caps[server.ClientSessionFromContext(ctx).SessionID()]
+	if !ok {
+		return mcp.ClientCapabilities{}, false
+	}
+	return c, true
+}
+
+// fromRegistryOK tests them.
+func (r *registry) fromRegistryOK(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		return mcp.NewToolResultText("hello"), nil
+	}
+	caps, ok := r.capsOK(ctx)
+	if !ok || caps.Elicitation == nil {
+		return mcp.NewToolResultError("this tool needs a client that can ask its user"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", form).ToolResult(), nil // want `elicitation request "name" is guarded by capabilities kept in registry.caps, not this request.s: .*\(capabilities\)`
+}
+
+// requestCapsOK is its near miss: the request's own, with whether the
+// request carries them.
+func requestCapsOK(ctx context.Context) (*mcp.ClientCapabilities, bool) {
+	info := server.RequestProtocolInfoFromContext(ctx)
+	if info == nil || info.ClientCapabilities == nil {
+		return nil, false
+	}
+	return info.ClientCapabilities, true
+}
+
+func fromRequestOK(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if server.ElicitationResponse(req.Params.InputResponses, "name") != nil {
+		return mcp.NewToolResultText("hello"), nil
+	}
+	caps, ok := requestCapsOK(ctx)
+	if !ok || caps.Elicitation == nil {
+		return mcp.NewToolResultError("this tool needs a client that can ask its user"), nil
+	}
+	return server.NewInputRequestBuilder("").Elicit("name", form).ToolResult(), nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -106,4 +107,67 @@ func wipeRetryClosed(ctx context.Context, req *mcp.CallToolRequest, in SeriesIn)
 	}
 	store.DeleteSeries(ctx, in.Series)
 	return text("wiped"), nil, nil
+}
+
+// approveBackoff waits between tries, and stops waiting when the call's
+// context is done: the wait is not a setting, and once the tries are
+// spent it approves.
+func approveBackoff(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
+	var res *mcp.ElicitResult
+	var err error
+	backoff := 200 * time.Millisecond
+	for try := 0; try < 3; try++ {
+		if res, err = ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}); err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(backoff):
+		}
+		backoff *= 2
+	}
+	if err != nil {
+		log.Printf("could not ask: %v", err)
+		return true, nil // want `approveBackoff returns true when ServerSession.Elicit fails, as it does when the user accepts.*\(fail-open\)`
+	}
+	return res.Action == "accept", nil
+}
+
+// approveBackoffClosed is its near miss: it refuses once the tries are
+// spent.
+func approveBackoffClosed(ctx context.Context, ss *mcp.ServerSession) (bool, error) {
+	var res *mcp.ElicitResult
+	var err error
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	for try := 0; try < 3; try++ {
+		if res, err = ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema}); err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-timer.C:
+		}
+	}
+	if err != nil {
+		return false, err
+	}
+	return res.Action == "accept", nil
+}
+
+// approveUnlessPaused is a near miss too: a channel of the server's own
+// (an operator's pause) decides, which is somebody's choice.
+func approveUnlessPaused(ctx context.Context, ss *mcp.ServerSession, paused <-chan struct{}) (bool, error) {
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: "Go on?", RequestedSchema: confirmSchema})
+	if err != nil {
+		select {
+		case <-paused:
+			return false, err
+		default:
+			return true, nil
+		}
+	}
+	return res.Action == "accept", nil
 }

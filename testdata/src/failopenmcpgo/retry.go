@@ -88,3 +88,29 @@ func purgeRetryClosed(s *server.MCPServer) server.ToolHandlerFunc {
 		return mcp.NewToolResultText("purged"), nil
 	}
 }
+
+// allowTicking waits on a ticker between tries, or until the call's
+// context is done, and allows once the tries are spent.
+func allowTicking(ctx context.Context, s *server.MCPServer) error {
+	var res *mcp.ElicitationResult
+	var err error
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for try := 0; try < 3 && err == nil; try++ {
+		if res, err = s.RequestElicitation(ctx, request("Allow?")); err == nil {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if err != nil {
+		return nil // want `allowTicking returns a nil error when MCPServer.RequestElicitation fails, as it does when the user accepts.*\(fail-open\)`
+	}
+	if res.Action != mcp.ElicitationResponseActionAccept {
+		return errDeclined
+	}
+	return nil
+}
