@@ -12,9 +12,12 @@
 //     path reaches.
 //   - decision.go is the DecisionFact: a function that returns a decision
 //     made from a request, whose error means the question was not asked.
+//   - rounds.go reads the flow for asking again: the returns that fail the
+//     call where a round-trip answer is missing (Site.Rounds).
 //
-// The fail-open check reports from it; the model's decision summary makes
-// the facts with it. It uses internal/flow, internal/source and
+// The fail-open check reports from it; the round-trip check's missing
+// answers (internal/answers) read it for asking again; the model's
+// decision summary makes the facts with it. It uses internal/flow, internal/source and
 // internal/mcpsdk; what it needs of the model (result-like types, other
 // functions' facts) is handed to it in an Env.
 package failflow
