@@ -254,7 +254,23 @@ func (rt *roundTripCheck) mentions(step ast.Node, key string, ret *ast.ReturnStm
 	found := false
 	ast.Inspect(step, func(n ast.Node) bool {
 		if n == ast.Node(ret) || found || filed[n] {
-			return false // the return, or a key the step files a request under
+			return false // the return, a key the step files a request under, a state it sets
+		}
+		// The state a result sets names a step, not an answer, though it
+		// may be spelled as a key (RequestState: "beneficiary").
+		switch x := n.(type) {
+		case *ast.CompositeLit:
+			if sdk := rt.sdkOfType(rt.Info.TypeOf(x)); sdk != nil {
+				if kv := source.LitField(x, sdk.Duties().StateField); kv != nil {
+					filed[kv.Value] = true
+				}
+			}
+		case *ast.CallExpr:
+			if fn, _ := typeutil.Callee(rt.Info, x).(*types.Func); fn != nil && len(x.Args) == 1 {
+				if sdk := rt.SDKs.OfPkg(fn); sdk != nil && sdk.RoundTrip != nil && sdk.RoundTrip.NewBuilder == fn.Name() {
+					filed[x.Args[0]] = true
+				}
+			}
 		}
 		if e, ok := n.(ast.Expr); ok {
 			if s, ok := source.ConstString(rt.Info, e); ok && s == key {

@@ -10,6 +10,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/effect"
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -375,7 +376,10 @@ func (sf *stateFlow) taintOf(e ast.Expr) Taint {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if v, ok := pc.Info.Uses[x].(*types.Var); ok {
-			return sf.vars[v]
+			if t := sf.vars[v]; t != 0 && !sf.redefined(x, v) {
+				return t
+			}
+			return 0
 		}
 	case *ast.SelectorExpr:
 		if slices.Contains(sf.reads, x) {
@@ -646,4 +650,77 @@ func (sf *stateFlow) returnsTaint() (parses, decodes bool) {
 		return true
 	})
 	return parses, decodes
+}
+
+// redefined reports a use of v, a string or a number, that the state no
+// longer reaches: a statement before it in its block, or in a block
+// around it, gives v a value that is not the state's, and nothing between
+// gives it another
+// (handle := state; if handle == "" { handle = open(); return
+// pending(handle) }).
+func (sf *stateFlow) redefined(id *ast.Ident, v *types.Var) bool {
+	if _, basic := v.Type().Underlying().(*types.Basic); !basic {
+		return false // a map or struct may be filled with the state's parts after
+	}
+	file := sf.pc.FileOf(id.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, id.Pos(), id.End())
+	for i := 0; i+1 < len(path); i++ {
+		var list []ast.Stmt
+		switch p := path[i+1].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		at := -1
+		for k, st := range list {
+			if ast.Node(st) == path[i] {
+				at = k
+			}
+		}
+		for k := at - 1; k >= 0; k-- {
+			if rhs, direct := sf.assigns(list[k], v); direct {
+				return sf.taintOf(rhs) == 0
+			} else if rhs != nil {
+				return false // given a value in a branch: either may reach
+			}
+		}
+	}
+	return false
+}
+
+// assigns returns the value st gives v: directly (an assignment of v
+// alone), or somewhere inside it (direct false); nil when it gives none.
+func (sf *stateFlow) assigns(st ast.Stmt, v *types.Var) (rhs ast.Expr, direct bool) {
+	if as, ok := st.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && sf.pc.Info.ObjectOf(id) == v {
+			return as.Rhs[0], true
+		}
+	}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if rhs != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && sf.pc.Info.ObjectOf(id) == v {
+					rhs = l
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := x.X.(*ast.Ident); ok && x.Op == token.AND && sf.pc.Info.Uses[id] == v {
+				rhs = x // its address taken: anything may set it
+			}
+		}
+		return true
+	})
+	return rhs, false
 }

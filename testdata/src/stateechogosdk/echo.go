@@ -110,3 +110,29 @@ func advanced(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallTo
 	}
 	return &mcp.CallToolResult{}, nil, nil
 }
+
+// tierThenBeneficiary names each step after the key it asks for: the
+// state "beneficiary" one branch sets is a step, not a read of the
+// answer, and the branch that gives back "tier" still loops.
+func tierThenBeneficiary(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	beneficiary := mcp.InputRequestMap{"beneficiary": &mcp.ElicitParams{Message: "Who?"}}
+	switch req.Params.RequestState {
+	case "":
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"tier": &mcp.ElicitParams{Message: "Tier?"}}, RequestState: "tier"}, nil, nil
+	case "tier":
+		res, ok := req.Params.InputResponses["tier"].(*mcp.ElicitResult)
+		if !ok || res.Action != "accept" {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "unchanged"}}}, nil, nil
+		}
+		if res.Content["tier"] == "spouse" {
+			return &mcp.CallToolResult{InputRequests: beneficiary, RequestState: "beneficiary"}, nil, nil
+		}
+		return &mcp.CallToolResult{InputRequests: beneficiary, RequestState: req.Params.RequestState}, nil, nil // want `this round asks for "beneficiary" under the RequestState it was given \("tier", which selects this step\).*\(round-trip\)`
+	case "beneficiary":
+		if _, ok := req.Params.InputResponses["beneficiary"].(*mcp.ElicitResult); ok {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "saved"}}}, nil, nil
+		}
+		return &mcp.CallToolResult{InputRequests: beneficiary, RequestState: "beneficiary"}, nil, nil
+	}
+	return nil, nil, fmt.Errorf("unknown state %q", req.Params.RequestState)
+}

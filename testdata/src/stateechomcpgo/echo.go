@@ -62,3 +62,27 @@ func newState(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	}
 	return server.NewInputRequestBuilder("a").Elicit("a", mcp.ElicitationParams{Message: "A?", RequestedSchema: schema}).ToolResult(), nil
 }
+
+// tierThenBeneficiary names each step after the key it asks for (see
+// stateechogosdk): the builder's "beneficiary" is a step, not a read.
+func tierThenBeneficiary(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch req.Params.RequestState {
+	case "":
+		return server.NewInputRequestBuilder("tier").Elicit("tier", mcp.ElicitationParams{Message: "Tier?", RequestedSchema: schema}).ToolResult(), nil
+	case "tier":
+		res := server.ElicitationResponse(req.Params.InputResponses, "tier")
+		if res == nil || res.Action != mcp.ElicitationResponseActionAccept {
+			return mcp.NewToolResultText("unchanged"), nil
+		}
+		if c, _ := res.Content.(map[string]any); c["value"] == "spouse" {
+			return server.NewInputRequestBuilder("beneficiary").Elicit("beneficiary", mcp.ElicitationParams{Message: "Who?", RequestedSchema: schema}).ToolResult(), nil
+		}
+		return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("beneficiary", mcp.ElicitationParams{Message: "Who?", RequestedSchema: schema}).ToolResult(), nil // want `this round asks for "beneficiary" under the RequestState it was given \("tier", which selects this step\).*\(round-trip\)`
+	case "beneficiary":
+		if res := server.ElicitationResponse(req.Params.InputResponses, "beneficiary"); res != nil {
+			return mcp.NewToolResultText("saved"), nil
+		}
+		return server.NewInputRequestBuilder("beneficiary").Elicit("beneficiary", mcp.ElicitationParams{Message: "Who?", RequestedSchema: schema}).ToolResult(), nil
+	}
+	return mcp.NewToolResultError("unknown state"), nil
+}
