@@ -49,7 +49,7 @@ func (fo *failOpen) forged() bool {
 			}
 			fixes, noFix := fo.refuseOthers(at.Pos(), d)
 			fo.c.ReportFix(at.Pos(), at.End(), fixes, "%s returns %s when %s, as it does when the user accepts: %s; refuse the others too (a default case, or a test for \"accept\")%s",
-				fo.name(), fo.describe(vals, d.Idx), forgedWhen, forgedWhy, noFix)
+				fo.name(), fo.describe(vals, d.Idx, at), forgedWhen, forgedWhy, noFix)
 			reported = true
 		}
 		return reported

@@ -176,11 +176,15 @@ func (fo *failOpen) roundTripInBuild(sdk *mcpsdk.SDK) (has, known bool) {
 
 // describe names the values a missing-answer return gives on the
 // decisions: "true", "a nil error", "an \"accept\" answer".
-func (fo *failOpen) describe(vals []failflow.Val, decisions []int) string {
+func (fo *failOpen) describe(vals []failflow.Val, decisions []int, ret *ast.ReturnStmt) string {
 	var parts []string
 	for _, i := range decisions {
 		t := fo.Fn.Signature.Results().At(i).Type()
 		switch v := vals[i]; {
+		case v >= failflow.ValConst && ret != nil && len(ret.Results) == len(vals) && isName(ret.Results[i]):
+			parts = append(parts, types.ExprString(ret.Results[i]))
+		case v >= failflow.ValConst:
+			parts = append(parts, "the value accept gets")
 		case v == failflow.ValTrue:
 			parts = append(parts, "true")
 		case v == failflow.ValFalse:
@@ -224,7 +228,7 @@ func (fo *failOpen) reportReturn(r failflow.Return, vals []failflow.Val, d *fail
 		noFix = "; no automatic fix: " + noFix
 	}
 	fo.c.ReportFix(pos, end, fixes, "%s returns %s when %s, as it does when the user accepts: %s; %s%s",
-		fo.name(), fo.describe(vals, d.Idx), m.when, m.why, m.todo("return what a decline returns"), noFix)
+		fo.name(), fo.describe(vals, d.Idx, fo.returnStmt(r.Ret)), m.when, m.why, m.todo("return what a decline returns"), noFix)
 }
 
 // reportWork reports a work call on the missing path.
@@ -451,4 +455,16 @@ func (fo *failOpen) lastUseOfImport(file *ast.File, pos, end token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// isName reports an identifier or a selector of one (command.Allow).
+func isName(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		_, ok := x.X.(*ast.Ident)
+		return ok
+	}
+	return false
 }

@@ -24,6 +24,7 @@ package failflow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/flow"
@@ -108,6 +109,9 @@ type Flow struct {
 	// this question and calls the work there called it on that accept,
 	// not unasked: WorkReached does not count it as a refusal's call.
 	Elsewhere map[ssa.Instruction]bool
+	// consts are the integer constants Eval has read, by their Val
+	// (ValConst on).
+	consts []constant.Value
 }
 
 // New finds the answer's values in fn's SSA form and runs the flow, or

@@ -535,7 +535,7 @@ func WorkFunc(env *Env, fn *types.Func) bool {
 		}
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
-		if HandlerResult(env.Package, sig.Results().At(i).Type()) && textParams(sig) {
+		if HandlerResult(env.Package, sig.Results().At(i).Type()) && textParams(env, sig) {
 			return false
 		}
 	}
@@ -543,16 +543,30 @@ func WorkFunc(env *Env, fn *types.Func) bool {
 }
 
 // textParams reports a signature whose parameters are all text, numbers,
-// errors or values to format: the signature of a reply builder.
-func textParams(sig *types.Signature) bool {
+// errors, values to format or questions: the signature of a builder of
+// a reply, or of the result that asks.
+func textParams(env *Env, sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
 		if s, ok := t.(*types.Slice); ok && sig.Variadic() && i == sig.Params().Len()-1 {
 			t = s.Elem()
 		}
-		if _, basic := t.Underlying().(*types.Basic); !basic && !types.IsInterface(t) {
+		if _, basic := t.Underlying().(*types.Basic); !basic && !types.IsInterface(t) && !questionType(env, t) {
 			return false
 		}
 	}
 	return true
+}
+
+// questionType reports an SDK's type of the questions a result carries:
+// the params of a request, or the map of a result's requests
+// (kit.AskTool(reqs mcp.InputRequestMap, state string) builds the result
+// that asks).
+func questionType(env *Env, t types.Type) bool {
+	return env.SDKs.Params(t) != nil || env.SDKs.NamedIn(t, func(sdk *mcpsdk.SDK) []string {
+		if sdk.RoundTrip == nil {
+			return nil
+		}
+		return []string{sdk.RoundTrip.RequestMap}
+	}) != nil
 }

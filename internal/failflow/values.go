@@ -28,6 +28,26 @@ const (
 	ValOther // an action that is none of the three
 )
 
+// ValConst and the values after it stand for integer constants (an enum
+// of the project's: Allow, Deny, Ask), numbered by the flow that read
+// them (constVal): they mean nothing beyond it, and no fact carries them.
+const ValConst Val = 32
+
+// constVal is the value that stands for c in this flow, or ValUnknown
+// when the flow has numbered too many.
+func (f *Flow) constVal(c constant.Value) Val {
+	for i, k := range f.consts {
+		if constant.Compare(k, token.EQL, c) {
+			return ValConst + Val(i)
+		}
+	}
+	if len(f.consts) >= 200 {
+		return ValUnknown
+	}
+	f.consts = append(f.consts, c)
+	return ValConst + Val(len(f.consts)-1)
+}
+
 // The kinds of path Eval reads a value on besides the three actions.
 const (
 	// Missing is the path without an answer.
@@ -104,6 +124,8 @@ func (f *Flow) Eval(v ssa.Value, a string, s Set, depth int) Val {
 			if a := actionVal(constant.StringVal(x.Value)); a != ValOther {
 				return a
 			}
+		case x.Value.Kind() == constant.Int:
+			return f.constVal(x.Value)
 		}
 		return ValUnknown
 	case *ssa.Phi:

@@ -12,6 +12,7 @@ import (
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/model"
 	"github.com/elicitlint/elicitlint/internal/replay"
+	"github.com/elicitlint/elicitlint/internal/report"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
@@ -137,9 +138,9 @@ func (c *chain) fixMessage() string {
 	name := first.obj.Name()
 	switch {
 	case c.gate != nil && !c.additive:
-		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%s changed, %s)", name, counted(len(c.fns), "function"), counted(len(c.sites), "call")) + c.gate.checkNote()
+		return fmt.Sprintf("Move the request of %s to the round trip: it takes the call's request and a key and returns the result that asks, which its callers return (%s changed, %s)", name, report.Count(len(c.fns), "function"), report.Count(len(c.sites), "call")) + c.gate.checkNote()
 	case c.gate == nil && first.decl == nil:
-		return fmt.Sprintf("Call %s, the round-trip version of %s, and return the result that asks from the handlers (%s)", first.fact.Sibling, name, counted(len(c.sites), "call")) + c.middlewareNote()
+		return fmt.Sprintf("Call %s, the round-trip version of %s, and return the result that asks from the handlers (%s)", first.fact.Sibling, name, report.Count(len(c.sites), "call")) + c.middlewareNote()
 	}
 	added := 0
 	for _, f := range c.fns {
@@ -147,12 +148,11 @@ func (c *chain) fixMessage() string {
 			added++
 		}
 	}
-	msg := fmt.Sprintf("Add %s, the round-trip version of %s: it takes the call's request and a key and returns the result that asks, which its callers return; %s stays as it is for callers the fix does not move (%s added, %s switched)", first.sibling(), name, name, counted(added, "function"), counted(len(c.sites), "call"))
+	msg := fmt.Sprintf("Add %s, the round-trip version of %s: it takes the call's request and a key and returns the result that asks, which its callers return; %s stays as it is for callers the fix does not move (%s added, %s switched)", first.sibling(), name, name, report.Count(added, "function"), report.Count(len(c.sites), "call"))
 	if c.gate != nil && !c.exists[first] {
 		msg += c.gate.checkNote()
-	}
-	if c.exists[first] {
-		msg = fmt.Sprintf("Switch the calls of %s to %s, its round-trip version, and return the result that asks (%s added, %s switched)", name, first.sibling(), counted(added, "function"), counted(len(c.sites), "call"))
+	} else if c.exists[first] {
+		msg = fmt.Sprintf("Switch the calls of %s to %s, its round-trip version, and return the result that asks (%s added, %s switched)", name, first.sibling(), report.Count(added, "function"), report.Count(len(c.sites), "call"))
 	}
 	return msg
 }
@@ -413,12 +413,4 @@ func (c *chain) propagate(s *site, ask string, file *ast.File) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// counted spells n things: "1 function", "2 functions".
-func counted(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -32,6 +32,14 @@ func AndList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
+// Count spells n things for a message: "1 function", "2 functions".
+func Count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
 // s, or "" when none is close.
 func DidYouMean(s string, candidates []string) string {
