@@ -69,31 +69,51 @@ func Run(c *check.Pass) {
 		at[i] = s.Expr
 	}
 	pkg := flow.BuildSSAFor(c.Pass.Fset, c.Pass.Pkg, c.Pass.Files, c.Info, at)
+	accepted := &acceptedBySite{c: c, env: env, pkg: pkg, of: map[*model.ResultSite]map[ssa.Instruction]bool{}}
 	for _, site := range sites {
 		fn := flow.SSAFunc(c.Package, pkg, site.Expr)
 		if fn == nil {
 			continue
 		}
 		if f := failflow.New(env, fn, c.FailSite(site)); f != nil {
-			f.Elsewhere = acceptedElsewhere(c, env, pkg, fn, site, all)
+			f.Elsewhere = accepted.elsewhere(fn, site, all)
 			(&failOpen{Flow: f, c: c, site: site}).check()
 		}
 	}
 }
 
-// acceptedElsewhere returns the instructions of fn that only the accept
-// of another answer read in fn reaches, or nil.
-func acceptedElsewhere(c *check.Pass, env *failflow.Env, pkg *ssa.Package, fn *ssa.Function, site *model.ResultSite, all []*model.ResultSite) map[ssa.Instruction]bool {
+// acceptedBySite holds, per answer read, the instructions only its accept
+// reaches, each flow run once however many other reads of its function
+// ask for it.
+type acceptedBySite struct {
+	c   *check.Pass
+	env *failflow.Env
+	pkg *ssa.Package
+	of  map[*model.ResultSite]map[ssa.Instruction]bool
+}
+
+// elsewhere returns the instructions of fn that only the accept of
+// another answer read in fn reaches, or nil.
+func (a *acceptedBySite) elsewhere(fn *ssa.Function, site *model.ResultSite, all []*model.ResultSite) map[ssa.Instruction]bool {
 	var out map[ssa.Instruction]bool
 	for _, other := range all {
-		if other == site || other.Body != site.Body || flow.SSAFunc(c.Package, pkg, other.Expr) != fn {
+		if other == site || other.Body != site.Body {
 			continue
 		}
-		if g := failflow.New(env, fn, c.FailSite(other)); g != nil {
+		acc, done := a.of[other]
+		if !done {
+			if flow.SSAFunc(a.c.Package, a.pkg, other.Expr) == fn {
+				if g := failflow.New(a.env, fn, a.c.FailSite(other)); g != nil {
+					acc = g.Accepted()
+				}
+			}
+			a.of[other] = acc
+		}
+		if len(acc) > 0 {
 			if out == nil {
 				out = map[ssa.Instruction]bool{}
 			}
-			maps.Copy(out, g.Accepted())
+			maps.Copy(out, acc)
 		}
 	}
 	return out

@@ -17,9 +17,9 @@
 //
 // The fail-open check reports from it; the round-trip check's missing
 // answers (internal/answers) read it for asking again; the model's
-// decision summary makes the facts with it. It uses internal/flow, internal/source and
-// internal/mcpsdk; what it needs of the model (result-like types, other
-// functions' facts) is handed to it in an Env.
+// decision summary makes the facts with it. It uses internal/flow,
+// internal/source and internal/mcpsdk; what it needs of the model
+// (result-like types, other functions' facts) is handed to it in an Env.
 package failflow
 
 import (
@@ -69,7 +69,7 @@ type Site struct {
 	// false when a round-trip answer is missing (an answer helper's
 	// comma-ok), or -1.
 	OK int
-	// Rounds, when set, reads the flow for asking again (AskAgain):
+	// Rounds, when set, reads the flow for asking again (rounds.go):
 	// the paths without the answer pass only conditions that tell a
 	// first round from a retry.
 	Rounds *Rounds

@@ -90,7 +90,7 @@ func (f *Flow) askAgainSplit(cond ssa.Value, s Set) (yes, no Set, ok bool) {
 // and builtins. Another answer, read by its key, is not: what it holds is
 // the user's choice.
 func (f *Flow) roundOnly(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
-	if v == nil || seen[v] || v == f.root || v == f.okV || v == f.errV || ssa.Instruction(nil) != f.def && v == f.def.(ssa.Value) {
+	if v == nil || seen[v] || f.answerValue(v) {
 		return true
 	}
 	if depth == 0 {
@@ -107,10 +107,6 @@ func (f *Flow) roundOnly(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 		}
 	case *ssa.Field:
 		if r.State != "" && flow.FieldName(x.X.Type(), x.Field) == r.State {
-			return true
-		}
-	case *ssa.Extract:
-		if def, ok := f.def.(ssa.Value); ok && x.Tuple == def {
 			return true
 		}
 	case *ssa.Call:
@@ -154,7 +150,7 @@ func (f *Flow) isResponses(v ssa.Value) bool {
 }
 
 // answerValue reports a value of the read: the answer, its comma-ok, its
-// error.
+// error, the read itself or a result of it.
 func (f *Flow) answerValue(v ssa.Value) bool {
 	if v == nil {
 		return false
@@ -162,9 +158,12 @@ func (f *Flow) answerValue(v ssa.Value) bool {
 	if v == f.root || v == f.okV || v == f.errV {
 		return true
 	}
-	x, ok := v.(*ssa.Extract)
 	def, isVal := f.def.(ssa.Value)
-	return ok && isVal && x.Tuple == def
+	if !isVal {
+		return false
+	}
+	x, ok := v.(*ssa.Extract)
+	return v == def || ok && x.Tuple == def
 }
 
 // replaced reports a condition that reads a variable of the answer given

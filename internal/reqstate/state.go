@@ -655,9 +655,8 @@ func (sf *stateFlow) returnsTaint() (parses, decodes bool) {
 // redefined reports a use of v, a string or a number, that the state no
 // longer reaches: a statement before it in its block, or in a block
 // around it, gives v a value that is not the state's, and nothing between
-// gives it another
-// (handle := state; if handle == "" { handle = open(); return
-// pending(handle) }).
+// gives it another (handle := state; if handle == "" { handle = open();
+// return pending(handle) }).
 func (sf *stateFlow) redefined(id *ast.Ident, v *types.Var) bool {
 	if _, basic := v.Type().Underlying().(*types.Basic); !basic {
 		return false // a map or struct may be filled with the state's parts after
@@ -679,12 +678,7 @@ func (sf *stateFlow) redefined(id *ast.Ident, v *types.Var) bool {
 		case *ast.CommClause:
 			list = p.Body
 		}
-		at := -1
-		for k, st := range list {
-			if ast.Node(st) == path[i] {
-				at = k
-			}
-		}
+		at := slices.IndexFunc(list, func(st ast.Stmt) bool { return ast.Node(st) == path[i] })
 		for k := at - 1; k >= 0; k-- {
 			if rhs, direct := sf.assigns(list[k], v); direct {
 				return sf.taintOf(rhs) == 0

@@ -249,24 +249,24 @@ func (sf *stateFlow) hashes(fn *types.Func, depth int) bool {
 	if decl == nil || decl.Body == nil || fn.Type().(*types.Signature).Results().Len() != 1 {
 		return false
 	}
-	rets, keyed := 0, false
+	rets, unhashed := 0, false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			if callee, _ := typeutil.Callee(sf.pc.Info, x).(*types.Func); callee != nil && callee.Pkg() != nil && keyedPkg(callee.Pkg().Path()) {
-				keyed = true
+				unhashed = true // a MAC, a cipher, a signature: keyed
 			}
 		case *ast.ReturnStmt:
 			if len(x.Results) != 1 || !sf.hashed(x.Results[0], depth+1) {
-				keyed = true // a return that is not a hash
+				unhashed = true // a return that is not a hash
 			}
 			rets++
 		}
-		return !keyed
+		return !unhashed
 	})
-	return rets > 0 && !keyed
+	return rets > 0 && !unhashed
 }
 
 // keyedPkg reports a package of MACs, ciphers or signatures: a function
