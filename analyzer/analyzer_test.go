@@ -77,7 +77,7 @@ func TestSchemaRepair(t *testing.T) {
 func TestAnswerChecks(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Direct()})
-	analysistest.Run(prooftest.Suite(t), testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content", "guards", "noreturn", "gates", "unreadbox")
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "actionsgosdk", "actionsmcpgo", "handlerlib", "handleruse", "content", "guards", "noreturn", "gates", "unreadbox", "projgate")
 	// contentschema and fixes with their fixes: fixRuns["answers"], the
 	// same settings.
 	results := runFixes(t, "answers").check(t)

@@ -38,7 +38,7 @@ func TestPinned(t *testing.T) {
 func TestMissingAnswers(t *testing.T) {
 	t.Parallel()
 	a := newAnalyzer(t, analyzer.Config{Disable: prooftest.Only(analyzer.CheckRoundTrip)})
-	analysistest.Run(prooftest.Suite(t), testdata(t), a, "missinggosdk", "missingmcpgo", "answerlib", "answeruse")
+	analysistest.Run(prooftest.Suite(t), testdata(t), a, "missinggosdk", "missingmcpgo", "answerlib", "answeruse", "keyedlib", "keyeduse", "keyedopaque")
 }
 
 // Rounds that ask under the state they were given: the round-trip check

@@ -56,10 +56,10 @@ func decides(c *check.Pass, sf *model.StateFunc, u model.StateUse) string {
 	switch u.Kind {
 	case model.UseTest, model.UseWeak, model.UseHash:
 		gates, rejects := gatesWork(c, model.FuncBody(sf.Fn), u)
-		if !gates || rejects && sf.Checked {
+		if !gates || rejects && checkedLater(sf, u) {
 			return "" // only picks the next question, or rejects ahead of the real check
 		}
-		if u.Presence && !failsOtherwise(c, u) {
+		if u.Presence && !failsOtherwise(c, u) || firstRoundSwitch(c, u) {
 			return "" // tells the first call from a retry
 		}
 		switch {
@@ -79,6 +79,75 @@ func decides(c *check.Pass, sf *model.StateFunc, u model.StateUse) string {
 		return fmt.Sprintf("a value read from %s is used as an index unchecked", what)
 	}
 	return ""
+}
+
+// checkedLater reports whether a test that rejects the state may stand
+// ahead of the function's real check: an integrity check, or a call that
+// cannot be seen into. An HMAC keyed from the request, or an unkeyed
+// hash, is the function's own attempt at the check; only a real one
+// after it excuses it, not a call that passes the state on (a result
+// builder of another package that echoes it).
+func checkedLater(sf *model.StateFunc, u model.StateUse) bool {
+	if u.Cryptographic() {
+		return sf.Verified
+	}
+	return sf.Checked
+}
+
+// firstRoundSwitch reports a switch on the state (u is its tag) whose
+// case "" only asks, and whose every other case with work reads answers,
+// and only answers that case "" asks for: the state says no more than
+// that the questions were asked. A forged state reaches the reads, which
+// find no answer and ask again; one that skipped a question to reach a
+// later round's reads (case "" reads an answer and asks the next
+// question) is reported.
+func firstRoundSwitch(c *check.Pass, u model.StateUse) bool {
+	var sw *ast.SwitchStmt
+	if n := len(u.Path); n >= 2 {
+		sw, _ = u.Path[n-2].(*ast.SwitchStmt)
+	}
+	if sw == nil || sw.Tag != u.At {
+		return false
+	}
+	keys := func(uses []*model.KeyUse, in ast.Node) map[string]bool {
+		out := map[string]bool{}
+		for _, k := range uses {
+			if source.Within(k.At, in) {
+				out[k.Key] = true
+			}
+		}
+		return out
+	}
+	var first *ast.CaseClause
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		for _, e := range cc.List {
+			if s, ok := source.ConstString(c.Info, e); ok && s == "" {
+				first = cc
+			}
+		}
+	}
+	if first == nil || len(keys(c.D.RT.Reads, first)) > 0 {
+		return false
+	}
+	asked, other := keys(c.D.RT.Requests, first), 0
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		if cc == first || cc.List == nil {
+			continue // the default
+		}
+		read := keys(c.D.RT.Reads, cc)
+		if len(read) == 0 || read[""] {
+			return false
+		}
+		for k := range read {
+			if !asked[k] {
+				return false
+			}
+		}
+		other++
+	}
+	return other > 0 && !asked[""]
 }
 
 // mints returns the places where the function mints its state with no

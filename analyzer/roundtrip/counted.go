@@ -23,6 +23,13 @@ import (
 // SDK's conformance server does), nothing goes ahead: nothing is said.
 func (rt *roundTripCheck) countedAnswers() {
 	_, fns := rt.askers()
+	// A function that files its requests and hands them to a builder of
+	// another package (return kit.Ask(mcp.InputRequestMap{...})) asks too.
+	for _, r := range rt.D.RT.Requests {
+		if _, ok := fns[r.Fn]; !ok && r.Fn != nil {
+			fns[r.Fn] = r.SDK
+		}
+	}
 	rt.counted = map[ast.Node]bool{}
 	for fn, sdk := range fns {
 		body := model.FuncBody(fn)

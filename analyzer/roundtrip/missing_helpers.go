@@ -126,6 +126,9 @@ func (rt *roundTripCheck) helperUses() []helperCall {
 				}
 				callee := typeutil.StaticCallee(rt.Info, call)
 				h := rt.AnswerHelper(callee)
+				if h == nil && rt.keyedCall(callee, call, path) {
+					return
+				}
 				if h == nil && rt.handsAnswersOn(callee, call) {
 					rt.opaque = true
 				}
@@ -144,6 +147,32 @@ func (rt *roundTripCheck) helperUses() []helperCall {
 		}
 	})
 	return rt.helpers
+}
+
+// keyedCall reads a call of another package's function with a KeyedFact
+// (internal/answers): given a constant key, a read of that key, or
+// nothing where it asks for the key too; given any other key, keys that
+// cannot be told (opaque).
+func (rt *roundTripCheck) keyedCall(callee *types.Func, call *ast.CallExpr, path []ast.Node) bool {
+	k := new(answers.KeyedFact)
+	if callee == nil || callee.Pkg() == rt.Package.Pass.Pkg || !rt.Package.Pass.ImportObjectFact(callee.Origin(), k) || k.Param >= len(call.Args) {
+		return false
+	}
+	key, ok := source.ConstString(rt.Info, call.Args[k.Param])
+	fn, _ := source.Enclosing(path)
+	var sdk *mcpsdk.SDK
+	for v := range callee.Type().(*types.Signature).Params().Variables() {
+		if s := rt.SDKs.InTypes(v.Type()); s != nil && s.RoundTrip != nil {
+			sdk = s
+		}
+	}
+	switch {
+	case !ok || fn == nil || sdk == nil:
+		rt.opaque = true
+	case !k.Asks:
+		rt.keyedReads = append(rt.keyedReads, &model.KeyUse{SDK: sdk, Key: key, At: call.Args[k.Param], Fn: fn})
+	}
+	return true
 }
 
 // sdkNamed returns the SDK of the set named name, or nil.
@@ -202,11 +231,14 @@ func (rt *roundTripCheck) handsAnswersOn(callee *types.Func, call *ast.CallExpr)
 	}
 	params := callee.Type().(*types.Signature).Params()
 	for v := range params.Variables() {
-		if _, isMap := v.Type().Underlying().(*types.Map); isMap && rt.SDKs.InTypes(v.Type()) != nil {
-			return true // the answers themselves (an SDK's map type)
-		}
 		for _, sdk := range rt.SDKs.All {
-			if sdk.RoundTrip != nil && carriesAnswers(v.Type(), sdk.RoundTrip.ResponsesField, 0) {
+			if sdk.RoundTrip == nil {
+				continue
+			}
+			if mcpsdk.IsNamed(v.Type(), sdk.TypesPath(), sdk.RoundTrip.ResponseMap) {
+				return true // the answers themselves (not the requests: a result builder reads none)
+			}
+			if carriesAnswers(v.Type(), sdk.RoundTrip.ResponsesField, 0) {
 				return true
 			}
 		}

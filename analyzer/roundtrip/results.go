@@ -259,6 +259,7 @@ func (rt *roundTripCheck) keys() {
 	for _, c := range rt.helperUses() {
 		reads = append(reads, c.use) // a helper given the key reads it
 	}
+	reads = append(reads, rt.keyedReads...) // and so does another package's function that reads a key it is given
 	for r, hint := range unmatched(reads, requests) {
 		rt.Report(r.At, "answer %q is never requested: no InputRequests key in this package is %q%s, so it never arrives and the client is asked again on every call; read the key the request uses", r.Key, r.Key, hint)
 	}

@@ -87,6 +87,9 @@ type roundTripCheck struct {
 	// counted are the functions that go ahead on any answer
 	// (countedAnswers): their requests are not also reported as never read.
 	counted map[ast.Node]bool
+	// keyedReads are the reads of constant keys that calls of other
+	// packages' functions with a KeyedFact make (helperUses).
+	keyedReads []*model.KeyUse
 }
 
 // directRequests reports every direct (server-initiated) request made

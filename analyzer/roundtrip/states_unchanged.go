@@ -57,6 +57,9 @@ func (rt *roundTripCheck) echoedState(ret *ast.ReturnStmt) ast.Expr {
 	var echoes ast.Expr
 	for _, r := range ret.Results {
 		ast.Inspect(r, func(n ast.Node) bool {
+			if echoes != nil {
+				return false // found: a later call (the params' maker) must not undo it
+			}
 			switch x := n.(type) {
 			case *ast.FuncLit:
 				return false

@@ -46,8 +46,10 @@ type KeyRead struct {
 
 // Helpers returns the package's functions that read the answer to a key
 // they are given and leave, whenever it is missing, by a return that
-// says so; and exports the HelperFact of its exported ones.
-func Helpers(pc *source.Package, reads []KeyRead) map[*types.Func]*Helper {
+// says so; and exports the HelperFact of its exported ones, and the
+// KeyedFact of the others that read (and ask, asks) under a key they are
+// given.
+func Helpers(pc *source.Package, reads []KeyRead, asks []KeyAt) map[*types.Func]*Helper {
 	var helpers map[*types.Func]*Helper
 	for _, r := range reads {
 		fn, param := KeyParam(pc, r.Fn, r.At)
@@ -97,6 +99,7 @@ func Helpers(pc *source.Package, reads []KeyRead) map[*types.Func]*Helper {
 			pc.Pass.ExportObjectFact(fn, &f)
 		}
 	}
+	exportKeyed(pc, reads, asks, helpers)
 	return helpers
 }
 

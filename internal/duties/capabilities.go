@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/elicitlint/elicitlint/internal/mcpsdk"
@@ -468,6 +469,9 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 			return h
 		case *ast.IfStmt:
 			t, f := pc.condHeld(p.Cond, 0)
+			if pc.acceptTest(p.Cond) {
+				t = t.union(Held{Req: CapForm}) // the client answered a form on this call
+			}
 			switch child {
 			case p.Body:
 				h = h.union(t)
@@ -475,6 +479,9 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 				h = h.union(f)
 			}
 		case *ast.CaseClause:
+			if pc.acceptCase(path, i) {
+				h = h.union(Held{Req: CapForm}) // the client answered a form on this call
+			}
 			if sw := source.TaglessCase(path, i); sw != nil {
 				var c heldAtAll
 				for _, e := range p.List {
@@ -499,6 +506,52 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 		}
 	}
 	return h
+}
+
+// acceptCase reports whether path[i] is a statement of a case that
+// names "accept" in a switch on the action of an SDK's elicitation
+// answer: a client that accepted a form on this call declared form
+// elicitation, so asking it another question there needs no test.
+func (pc *Pkg) acceptCase(path []ast.Node, i int) bool {
+	cc, ok := path[i-1].(*ast.CaseClause)
+	if !ok || i < 3 || !source.IsStmtOf(cc.Body, path[i]) {
+		return false
+	}
+	sw, ok := path[i-3].(*ast.SwitchStmt)
+	if !ok || sw.Tag == nil {
+		return false
+	}
+	return slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return pc.isAcceptAction(sw.Tag, e) })
+}
+
+// acceptTest reports a condition that holds only where an SDK's
+// elicitation answer was accepted: res.Action == "accept", alone or as a
+// term of an &&. It is not one of condHeld's tests, which the fail-open
+// paths read as the client's declaration.
+func (pc *Pkg) acceptTest(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND:
+		return pc.acceptTest(b.X) || pc.acceptTest(b.Y)
+	case token.EQL:
+		return pc.isAcceptAction(b.X, b.Y) || pc.isAcceptAction(b.Y, b.X)
+	}
+	return false
+}
+
+// isAcceptAction reports whether action is the action field of an SDK's
+// elicitation answer and value the constant "accept".
+func (pc *Pkg) isAcceptAction(action, value ast.Expr) bool {
+	sel, ok := ast.Unparen(action).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	sdk := pc.SDKs.Result(pc.Info.TypeOf(sel.X))
+	s, isConst := source.ConstString(pc.Info, value)
+	return sdk != nil && sel.Sel.Name == sdk.ActionField && isConst && s == "accept"
 }
 
 // earlierCasesFalse returns what holds in clause cc of a tagless switch

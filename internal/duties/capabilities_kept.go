@@ -2,8 +2,10 @@ package duties
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
+	"github.com/elicitlint/elicitlint/internal/mcpsdk"
 	"github.com/elicitlint/elicitlint/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -260,4 +262,47 @@ func (pc *Pkg) capsHelperValue(d source.VarDef) bool {
 	}
 	df := pc.dutyFuncOf(fn)
 	return df != nil && df.CapsSrc != 0
+}
+
+// SessionCanAsk reads cond as the ok of a comma-ok assertion of a
+// session to the SDK's interface that elicits (mcp-go's
+// `sess, ok := session.(server.SessionWithElicitation)`; the assertion
+// itself stands for its ok): can is what
+// cond says of whether the session can ask. A session that cannot (an
+// SSE session of mcp-go) is a client that cannot be asked.
+func (pc *Pkg) SessionCanAsk(cond ast.Expr) (can, ok bool) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			can, ok = pc.SessionCanAsk(e.X)
+			return !can, ok
+		}
+	case *ast.Ident:
+		if def, idx := pc.SingleAssignment(e); idx == 1 {
+			if ta, isAssert := def.(*ast.TypeAssertExpr); isAssert {
+				return pc.SessionCanAsk(ta)
+			}
+		}
+	case *ast.TypeAssertExpr: // its ok, in the SSA form's conditions
+		if e.Type == nil {
+			return false, false
+		}
+		t := pc.Info.TypeOf(e.Type)
+		for _, sdk := range pc.SDKs.All {
+			if sdk.RoundTrip == nil {
+				continue
+			}
+			for _, k := range sdk.RoundTrip.Kinds {
+				if k.Kind != mcpsdk.KindElicitation {
+					continue
+				}
+				for _, m := range k.Unstopped {
+					if mcpsdk.IsNamed(t, mcpsdk.JoinPath(sdk.Module, m.Pkg), m.Recv) {
+						return true, true
+					}
+				}
+			}
+		}
+	}
+	return false, false
 }

@@ -420,6 +420,22 @@ func WorkOf(env *Env, instr ssa.Instruction) any {
 		}
 	case *ssa.MakeClosure:
 		return callee.Fn
+	case *ssa.Parameter, *ssa.UnOp:
+		// A decorator's or middleware's next (a parameter, or a closure's
+		// variable read through its address): a function value of the
+		// very signature of the function that calls it is the handler it
+		// wraps, the work.
+		v := ssa.Value(callee)
+		if u, ok := callee.(*ssa.UnOp); ok {
+			fv, free := u.X.(*ssa.FreeVar)
+			if !free || u.Op != token.MUL {
+				return nil
+			}
+			v = fv
+		}
+		if types.Identical(com.Value.Type().Underlying(), call.Parent().Signature) {
+			return v
+		}
 	case *ssa.Builtin:
 		// delete(cache, id), clear(sessions): a map that outlives the
 		// call (a package's, a closure's, the receiver's) changes.

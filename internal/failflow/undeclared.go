@@ -84,6 +84,11 @@ func (f *Flow) findUndeclared(b *ssa.BasicBlock) int {
 // canAsk(session); if !ok) is its call.
 func (f *Flow) SyntaxOf(v ssa.Value) ast.Expr {
 	pos := v.Pos()
+	if x, ok := v.(*ssa.Extract); ok && x.Index == 1 {
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && ta.CommaOk {
+			v, pos = ta, ta.Pos() // the ok of `s, ok := x.(T)`: the assertion stands for it
+		}
+	}
 	syn := f.Fn.Syntax()
 	if syn == nil || !pos.IsValid() {
 		return nil
@@ -100,6 +105,10 @@ func (f *Flow) SyntaxOf(v ssa.Value) ast.Expr {
 			}
 		case *ast.CallExpr:
 			if _, ok := v.(*ssa.Call); ok && x.Lparen == pos {
+				found = x
+			}
+		case *ast.TypeAssertExpr:
+			if _, ok := v.(*ssa.TypeAssert); ok && x.Lparen == pos {
 				found = x
 			}
 		}

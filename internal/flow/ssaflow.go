@@ -57,6 +57,21 @@ func RootOf(v ssa.Value) ssa.Value {
 	return nil
 }
 
+// ParamRoot returns the value the fields of parameter p are read
+// through: the local p is spilled into when its fields are selected by
+// address (a struct passed by value: t0 = local Answer; *t0 = ans;
+// &t0.Action), else p itself.
+func ParamRoot(p *ssa.Parameter) ssa.Value {
+	for _, ref := range *p.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == p {
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				return a
+			}
+		}
+	}
+	return p
+}
+
 // actionSet is a set of the three actions, one bit each.
 type actionSet uint8
 

@@ -28,6 +28,9 @@ func (pc *Model) FailEnv() *failflow.Env {
 // not), onFalse for the reverse.
 func (pc *Model) Undeclared(cond ast.Expr) (onTrue, onFalse bool) {
 	const elicit = CapForm | CapURL
+	if can, ok := pc.duties.SessionCanAsk(cond); ok {
+		return !can, can
+	}
 	t, f := pc.CondHeld(cond)
 	return t.Tested()&elicit == 0 && f.Tested()&elicit != 0, f.Tested()&elicit == 0 && t.Tested()&elicit != 0
 }

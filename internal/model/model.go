@@ -109,7 +109,7 @@ Result is the model the checks read.`,
 			new(ResultTypeFact), new(ActionFuncFact), new(MessageFact), new(flow.GateFact),
 			new(failflow.DecisionFact),
 			new(duties.CapabilityFact), new(reqstate.StateFact),
-			new(AskGateFact), new(SDKValuesFact), new(effect.Fact), new(ParamCallsFact), new(answers.HelperFact),
+			new(AskGateFact), new(SDKValuesFact), new(effect.Fact), new(ParamCallsFact), new(answers.HelperFact), new(answers.KeyedFact),
 		},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m, err := build(pass, cfg)
@@ -199,11 +199,15 @@ func summarise(pc *Model, d *Discovery) *Summaries {
 	summariseMessages(pc, d)
 	var reads []answers.KeyRead
 	for _, r := range d.RT.Reads {
-		if r.Key == "" && r.SDK.RoundTrip != nil {
+		if r.SDK.RoundTrip != nil { // constant keys too: Helpers skips them, KeyedFact needs them
 			reads = append(reads, answers.KeyRead{Read: r.AnswerRead(), Fn: r.Fn, SDK: r.SDK.Name})
 		}
 	}
-	s.Answers = answers.Helpers(pc.Package, reads)
+	var asks []answers.KeyAt // every key, constant ones too: KeyedFact wants only a parameter's
+	for _, r := range d.RT.Requests {
+		asks = append(asks, answers.KeyAt{Fn: r.Fn, At: r.At})
+	}
+	s.Answers = answers.Helpers(pc.Package, reads, asks)
 	return s
 }
 

@@ -46,7 +46,7 @@ func summariseGates(pc *Model, cands []handlerCand) map[*types.Func]*flow.GateFa
 		if i >= len(fn.Params) {
 			continue
 		}
-		acceptOnly, known := gateOn(sf, fn, fn.Params[i])
+		acceptOnly, known := gateOn(sf, fn, flow.ParamRoot(fn.Params[i]))
 		if !known {
 			continue
 		}

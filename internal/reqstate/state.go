@@ -63,6 +63,12 @@ const (
 	UseIndex
 )
 
+// The weak tests that are attempts at a cryptographic check.
+const (
+	testKeyedMAC   = "an HMAC whose key comes from the request"
+	testUnkeyedSum = "a comparison with an unkeyed hash"
+)
+
 // StateUse is one use of the state that no integrity check comes before.
 type StateUse struct {
 	Kind StateUseKind
@@ -82,6 +88,13 @@ type StateUse struct {
 	Decoded bool
 }
 
+// Cryptographic reports a weak test that is the function's attempt at
+// the integrity check itself, by hand or through Via: an HMAC keyed from
+// the request, a comparison with an unkeyed hash.
+func (u StateUse) Cryptographic() bool {
+	return u.Kind == UseHash || u.Kind == UseWeak && (u.Test == testKeyedMAC || u.Test == testUnkeyedSum)
+}
+
 // StateFunc is a function that reads the RequestState of a request.
 type StateFunc struct {
 	SDK   *mcpsdk.SDK
@@ -94,8 +107,9 @@ type StateFunc struct {
 	// made without a key: constants and concatenations.
 	Mints []ast.Expr
 	// Checked is set when an integrity check (or a call elicitlint cannot
-	// see into) takes the state somewhere in the function.
-	Checked bool
+	// see into) takes the state somewhere in the function, Verified when
+	// it is an integrity check.
+	Checked, Verified bool
 }
 
 // stateIndex is the package's state functions and its helpers'
@@ -211,7 +225,7 @@ func (pc *Pkg) summariseStateParam(fn *types.Func, i int) *StateFact {
 			if boolFunc && (u.Kind == UseWeak || u.Kind == UseHash || u.Kind == UseTest) && out.Weak == "" {
 				out.Weak, out.at = u.Test, u.At.Pos()
 				if u.Kind == UseHash {
-					out.Weak = "a comparison with an unkeyed hash"
+					out.Weak = testUnkeyedSum
 				}
 			}
 		}
@@ -288,7 +302,7 @@ func (pc *Pkg) indexState() {
 		flow := &stateFlow{pc: pc, fn: fn, body: body, vars: map[*types.Var]Taint{}, reads: sfn.Reads}
 		flow.run()
 		sfn.Uses = flow.uses
-		sfn.Checked = flow.verified || flow.opaque
+		sfn.Checked, sfn.Verified = flow.verified || flow.opaque, flow.verified
 		sfn.Mints = pc.keylessMints(fn)
 		ix.funcs = append(ix.funcs, sfn)
 	}

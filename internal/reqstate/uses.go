@@ -98,7 +98,7 @@ func (sf *stateFlow) callUse(call *ast.CallExpr, path []ast.Node) {
 	switch effect.KindOfValue(fn) {
 	case effect.ValueVerify:
 		if (fn.Name() == "Equal" || fn.Name() == "ConstantTimeCompare") && !sf.hmacKeysOK() {
-			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: "an HMAC whose key comes from the request", Decoded: decoded})
+			sf.add(StateUse{Kind: UseWeak, At: call, Path: path, Test: testKeyedMAC, Decoded: decoded})
 			return
 		}
 		sf.verified = true
@@ -198,7 +198,7 @@ func (sf *stateFlow) comparison(at ast.Node, x, y ast.Expr, op token.Token, path
 		return
 	}
 	if sf.hashed(other, 0) {
-		sf.add(StateUse{Kind: UseHash, At: at, Path: path, Test: "a comparison with an unkeyed hash", Decoded: decoded})
+		sf.add(StateUse{Kind: UseHash, At: at, Path: path, Test: testUnkeyedSum, Decoded: decoded})
 		return
 	}
 	if op != token.EQL && op != token.NEQ && t&TaintParsed != 0 {

@@ -41,7 +41,7 @@ func Answer(ctx context.Context, req gomcp.CallToolRequest, key string) *gomcp.E
 
 // Decode reads the answer and fails on content it cannot use, not on a
 // missing answer: not a helper.
-func Decode(req *mcp.CallToolRequest, key string) (string, error) {
+func Decode(req *mcp.CallToolRequest, key string) (string, error) { // want Decode:`keyedRead\(1\)`
 	res, _ := req.Params.InputResponses[key].(*mcp.ElicitResult)
 	if res != nil && res.Content == nil {
 		return "", errors.New("empty content")

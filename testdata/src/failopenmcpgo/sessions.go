@@ -25,8 +25,10 @@ func purge(s *server.MCPServer) server.ToolHandlerFunc {
 	}
 }
 
-// purgeClosed is its near miss: the failed request leaves.
-func purgeClosed(s *server.MCPServer) server.ToolHandlerFunc {
+// purgeUnasked leaves when the request fails, but a session that cannot
+// ask (mcp-go's SSE sessions do not implement SessionWithElicitation)
+// skips the question and purges all the same.
+func purgeUnasked(s *server.MCPServer) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if _, ok := server.ClientSessionFromContext(ctx).(server.SessionWithElicitation); ok {
 			res, err := s.RequestElicitation(ctx, request("Purge?"))
@@ -36,6 +38,26 @@ func purgeClosed(s *server.MCPServer) server.ToolHandlerFunc {
 			if res.Action != mcp.ElicitationResponseActionAccept {
 				return mcp.NewToolResultText("kept"), nil
 			}
+		}
+		wipe(ctx) // want `the function literal reaches wipe\(...\) when the client did not declare elicitation, as only an accepted answer should.*\(fail-open\)`
+		return mcp.NewToolResultText("purged"), nil
+	}
+}
+
+// purgeClosed is its near miss: a session that cannot ask is refused, and
+// the failed request leaves.
+func purgeClosed(s *server.MCPServer) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		sess, ok := server.ClientSessionFromContext(ctx).(server.SessionWithElicitation)
+		if !ok {
+			return mcp.NewToolResultError("this tool needs a session that can ask its user"), nil
+		}
+		res, err := sess.RequestElicitation(ctx, request("Purge?"))
+		if err != nil {
+			return nil, err
+		}
+		if res.Action != mcp.ElicitationResponseActionAccept {
+			return mcp.NewToolResultText("kept"), nil
 		}
 		wipe(ctx)
 		return mcp.NewToolResultText("purged"), nil

@@ -31,7 +31,7 @@ var purgeSchema = map[string]any{"type": "object", "properties": map[string]any{
 // asks, which the caller returns from its handler (nil once the answer
 // is in the request). ConfirmPurge stays for the callers that keep the direct
 // request.
-func ConfirmPurgeRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key string, what string) (bool, *mcp.CallToolResult, error) {
+func ConfirmPurgeRoundTrip(ctx context.Context, req *mcp.CallToolRequest, key string, what string) (bool, *mcp.CallToolResult, error) { // want ConfirmPurgeRoundTrip:`keyedAsk\(2\)`
 	result, ok := req.Params.InputResponses[key].(*mcp.ElicitResult)
 	if !ok {
 		if caps := req.ClientCapabilities(); caps != nil && caps.Elicitation != nil {

@@ -18,7 +18,7 @@ func Grant(ctx context.Context, s *server.MCPServer, what string) (bool, error) 
 }
 
 // GrantRoundTrip is Grant on the round trip of protocol 2026-07-28.
-func GrantRoundTrip(ctx context.Context, request mcp.CallToolRequest, key string, s *server.MCPServer, what string) (bool, *mcp.CallToolResult, error) {
+func GrantRoundTrip(ctx context.Context, request mcp.CallToolRequest, key string, s *server.MCPServer, what string) (bool, *mcp.CallToolResult, error) { // want GrantRoundTrip:`keyedAsk\(2\)`
 	res := server.ElicitationResponse(request.Params.InputResponses, key)
 	if res == nil {
 		var caps *mcp.ClientCapabilities

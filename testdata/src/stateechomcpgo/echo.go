@@ -86,3 +86,28 @@ func tierThenBeneficiary(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	}
 	return mcp.NewToolResultError("unknown state"), nil
 }
+
+// question makes the params of a question of the quiz.
+func question(text string) mcp.ElicitationParams { // want question:`elicitWrapper\(0:Message\) mode=form`
+	return mcp.ElicitationParams{Message: text, RequestedSchema: schema}
+}
+
+// quiz makes its params with a function: the call after the builder's
+// in the return is not the state.
+func quiz(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch req.Params.RequestState {
+	case "":
+		return server.NewInputRequestBuilder("q1").Elicit("q1", question("First?")).ToolResult(), nil
+	case "q1":
+		if server.ElicitationResponse(req.Params.InputResponses, "q1") == nil {
+			return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("q1", question("First?")).ToolResult(), nil
+		}
+		return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("q2", question("Second?")).ToolResult(), nil // want `this round asks for "q2" under the RequestState it was given \("q1", which selects this step\).*\(round-trip\)`
+	case "q2": // want `RequestState is compared with "q2", which no result of this package sets.*\(round-trip\)`
+		if server.ElicitationResponse(req.Params.InputResponses, "q2") == nil {
+			return server.NewInputRequestBuilder(req.Params.RequestState).Elicit("q2", question("Second?")).ToolResult(), nil
+		}
+		return mcp.NewToolResultText("done"), nil
+	}
+	return mcp.NewToolResultError("unknown state"), nil
+}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"strings"
 
+	gomcp "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -61,4 +62,15 @@ func OpenInto(aead cipher.AEAD, state string, v any) error { // want OpenInto:`v
 // Done is a result, so that this package uses the SDK.
 func Done(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// Ask asks again with the state it is given: a result builder, which
+// neither checks the state nor reads it.
+func Ask(key string, params *mcp.ElicitParams, state string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{key: params}, RequestState: state}
+}
+
+// AskAgain is Ask for mcp-go's handlers.
+func AskAgain(key string, params gomcp.ElicitationParams, state string) *gomcp.CallToolResult {
+	return &gomcp.CallToolResult{MultiRoundTripResult: gomcp.MultiRoundTripResult{InputRequests: gomcp.InputRequests{key: gomcp.NewElicitationInputRequest(params)}, RequestState: state}}
 }

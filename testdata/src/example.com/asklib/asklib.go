@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 
+	gomcp "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -19,6 +20,16 @@ func URLOK(caps *mcp.ClientCapabilities) bool { // want URLOK:`capabilities\(eli
 // AskTool returns a tool result that asks the client for reqs.
 func AskTool(reqs mcp.InputRequestMap, state string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{InputRequests: reqs, RequestState: state}
+}
+
+// AskPrompt returns a prompt result that asks the client for reqs.
+func AskPrompt(reqs mcp.InputRequestMap) *mcp.GetPromptResult {
+	return &mcp.GetPromptResult{InputRequests: reqs}
+}
+
+// AskAgain returns an mcp-go tool result that asks the client for reqs.
+func AskAgain(reqs gomcp.InputRequests) *gomcp.CallToolResult {
+	return &gomcp.CallToolResult{MultiRoundTripResult: gomcp.MultiRoundTripResult{InputRequests: reqs}}
 }
 
 var yesNo = map[string]any{"type": "object", "properties": map[string]any{}}

@@ -20,7 +20,7 @@ func book(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 	return &mcp.CallToolResult{}, nil
 }
 
-func Content(responses mcp.InputResponseMap, key string) map[string]any {
+func Content(responses mcp.InputResponseMap, key string) map[string]any { // want Content:`keyedRead\(1\)`
 	r, ok := responses[key].(*mcp.ElicitResult)
 	if !ok {
 		return nil

@@ -1,0 +1,22 @@
+module example.com/ns25/legacy
+
+go 1.24
+
+require (
+	github.com/google/jsonschema-go v0.3.0
+	github.com/mark3labs/mcp-go v0.44.0
+	github.com/modelcontextprotocol/go-sdk v1.2.0
+)
+
+require (
+	github.com/bahlo/generic-list-go v0.2.0 // indirect
+	github.com/buger/jsonparser v1.1.1 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/invopop/jsonschema v0.13.0 // indirect
+	github.com/mailru/easyjson v0.7.7 // indirect
+	github.com/spf13/cast v1.7.1 // indirect
+	github.com/wk8/go-ordered-map/v2 v2.1.8 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.30.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)
