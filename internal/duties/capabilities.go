@@ -214,6 +214,9 @@ func (pc *Pkg) condHeld(e ast.Expr, depth int) (t, f Held) {
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(pc.Info, e).(*types.Func)
 		if fn == nil {
+			if df := pc.litDutyFunc(e); df != nil {
+				return df.WhenTrue, Held{}
+			}
 			return
 		}
 		if df := pc.dutyFuncOf(fn); df != nil {

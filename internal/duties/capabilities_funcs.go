@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/elicitlint/elicitlint/internal/source"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file summarises the functions that test capabilities or the
@@ -114,7 +115,48 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	if decl == nil {
 		return nil
 	}
-	res := fn.Type().(*types.Signature).Results()
+	f := pc.summariseBody(decl, fn.Type().(*types.Signature).Results())
+	pc.funcs[fn] = f
+	return f
+}
+
+// litDutyFunc returns the summary of a function literal a local variable
+// is given once, and never again (canAsk := func(ctx context.Context) bool
+// { ... }), as summariseDutyFunc makes for a declared function.
+func (pc *Pkg) litDutyFunc(call *ast.CallExpr) *CapabilityFact {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	def, _ := pc.SingleAssignment(id)
+	lit, ok := def.(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	sig, _ := pc.Info.TypeOf(lit).(*types.Signature)
+	if sig == nil {
+		return nil
+	}
+	// A literal that calls a function value (itself, another literal)
+	// is not read: that keeps the reading from going round in circles.
+	calls := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && typeutil.Callee(pc.Info, c) == nil {
+			if tv, ok := pc.Info.Types[c.Fun]; !ok || !tv.IsType() {
+				calls = true
+			}
+		}
+		return !calls
+	})
+	if calls {
+		return nil
+	}
+	return pc.summariseBody(lit.Body, sig.Results())
+}
+
+// summariseBody summarises the returns of a function's body (a FuncDecl,
+// or a literal's body) with results res.
+func (pc *Pkg) summariseBody(body ast.Node, res *types.Tuple) *CapabilityFact {
 	boolFunc := res.Len() == 1 && source.IsBool(res.At(0).Type())
 	if !boolFunc && !pc.capsResults(res) {
 		return nil
@@ -122,7 +164,7 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	var out CapabilityFact
 	var whenTrue heldAtAll
 	var onRequest Caps // tested on the request's capabilities by some return
-	source.WalkWithPath(decl, func(n ast.Node, path []ast.Node) {
+	source.WalkWithPath(body, func(n ast.Node, path []ast.Node) {
 		ret, ok := n.(*ast.ReturnStmt)
 		if !ok || len(ret.Results) != res.Len() || source.InFuncLit(path) {
 			return
@@ -154,12 +196,10 @@ func (pc *Pkg) summariseDutyFunc(fn *types.Func) *CapabilityFact {
 	whenTrue.Req |= whenTrue.Sess & onRequest
 	whenTrue.Sess &^= onRequest
 	out.WhenTrue = whenTrue.Held
-	var f *CapabilityFact
 	if out.WhenTrue != (Held{}) || out.CapsSrc != 0 && out.CapsSrc&uint8(srcUnknown) == 0 {
-		f = &out
+		return &out
 	}
-	pc.funcs[fn] = f
-	return f
+	return nil
 }
 
 // ClientDeclared reports a function whose result is what the client of

@@ -517,9 +517,12 @@ func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
 	}
 	ix := pc.pinIx
 	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
-		return pc.receiverOlder(fn, sig.Recv(), depth)
-	}
-	if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 {
+		// An unexported method that no interface of the package names is
+		// read as a function is, by its calls; else by its receiver.
+		if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 || pc.ifaceNames(fn.Name()) {
+			return pc.receiverOlder(fn, sig.Recv(), depth)
+		}
+	} else if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 {
 		return false // called from elsewhere, or as a value
 	}
 	served := 0
@@ -533,6 +536,21 @@ func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
 		served++
 	}
 	return served > 0
+}
+
+// ifaceNames reports whether an interface type of the package has a
+// method named name: a method of that name may be called through it.
+func (pc *Pkg) ifaceNames(name string) bool {
+	for _, t := range pc.Info.Types { // every interface type written in the package
+		if it, ok := t.Type.(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // inTestFile reports whether the node at the top of path is in a _test.go

@@ -377,13 +377,13 @@ func (f *Flow) asksWith(call *ssa.Call) bool {
 					return false
 				}
 			case *ssa.Call:
-				// Formatting the value on the way: a call of the standard
-				// library that is not work.
+				// Formatting the value on the way: a call that is not work
+				// (fmt.Sprintf, the package's own connectURL(id)).
 				var obj *types.Func
 				if fn := r.Common().StaticCallee(); fn != nil {
 					obj, _ = fn.Object().(*types.Func)
 				}
-				if obj == nil || obj.Pkg() == nil || !source.IsStd(obj.Pkg().Path()) || WorkFunc(f.env, obj) || !only(r, depth+1) {
+				if obj == nil || obj.Pkg() == nil || WorkFunc(f.env, obj) || !only(r, depth+1) {
 					return false
 				}
 			default:

@@ -110,6 +110,25 @@ func (f *Flow) transfer(b *ssa.BasicBlock, in Set) []Set {
 		outs[0], outs[1] = yes&^NoneAny, no&^NoneAny
 		return outs
 	}
+	if val, neq, made, ok := f.madeUpTest(cond); ok {
+		// The answer, or one made up where there is none
+		// (res = &mcp.ElicitResult{Action: "accept"} when the request
+		// fails): the paths without an answer take the made-up action's
+		// way.
+		k := f.known(s)
+		x := bit(val) | bit(val)<<Gated
+		yes, no := k&x, k&^x
+		if made == val {
+			yes |= s & NoneAny
+		} else {
+			no |= s & NoneAny
+		}
+		if neq {
+			yes, no = no, yes
+		}
+		outs[0], outs[1] = yes, no
+		return outs
+	}
 	if g, neq, ok := f.env.SF.GateTest(cond, f.root); ok && g.AcceptOnly && !f.valueOnly() {
 		k := f.known(s)
 		x := Accept | Accept<<Gated

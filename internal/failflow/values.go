@@ -390,6 +390,59 @@ func (f *Flow) GateCall(call *ssa.Call) *flow.GateParam {
 	return nil
 }
 
+// madeUpTest reads cond as a comparison of a constant with the action of
+// a variable that holds the answer or, on other paths, an answer made up
+// in the function with a constant action (made).
+func (f *Flow) madeUpTest(cond ssa.Value) (val string, neq bool, made string, ok bool) {
+	if f.Site.Decision != nil || f.Site.ActionOnly || f.root == nil {
+		return "", false, "", false
+	}
+	x, y, neq, isCmp := flow.Comparison(cond)
+	if !isCmp {
+		return "", false, "", false
+	}
+	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
+		c, isConst := pair[1].(*ssa.Const)
+		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
+			continue
+		}
+		load, isLoad := flow.StripFold(pair[0]).(*ssa.UnOp)
+		if !isLoad || load.Op != token.MUL {
+			continue
+		}
+		fa, isField := load.X.(*ssa.FieldAddr)
+		if !isField {
+			continue
+		}
+		base := fa.X
+		for { // through embedded fields (mcp-go's ElicitationResponse)
+			e, isField := base.(*ssa.FieldAddr)
+			if !isField || !e.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(e.Field).Embedded() {
+				break
+			}
+			base = e.X
+		}
+		phi, isPhi := base.(*ssa.Phi)
+		if !isPhi {
+			continue
+		}
+		made, answer := "", false
+		for _, e := range phi.Edges {
+			if a, isAlloc := e.(*ssa.Alloc); isAlloc && f.literalAction(a) != "" && (made == "" || made == f.literalAction(a)) {
+				made = f.literalAction(a)
+			} else if flow.RootOf(e) == f.root {
+				answer = true
+			} else {
+				made = "-" // another value: nothing is known
+			}
+		}
+		if answer && made != "" && made != "-" {
+			return constant.StringVal(c.Value), neq, made, true
+		}
+	}
+	return "", false, "", false
+}
+
 // literalAction returns the constant action a composite literal of an
 // answer type is given (&mcp.ElicitResult{Action: "accept"}), or "".
 func (f *Flow) literalAction(alloc *ssa.Alloc) string {
@@ -419,6 +472,19 @@ func (f *Flow) literalAction(alloc *ssa.Alloc) string {
 			} else if fld.Embedded() {
 				if a := find(fa, depth-1); a != "" {
 					return a
+				}
+				// The embedded value built apart and stored whole
+				// (ElicitationResponse: mcp.ElicitationResponse{Action: ...}).
+				for _, st := range *fa.Referrers() {
+					if store, ok := st.(*ssa.Store); ok && store.Addr == fa {
+						if load, ok := store.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
+							if inner, ok := load.X.(*ssa.Alloc); ok {
+								if a := find(inner, depth-1); a != "" {
+									return a
+								}
+							}
+						}
+					}
 				}
 			}
 		}

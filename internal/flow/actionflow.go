@@ -551,7 +551,10 @@ func (af *ActionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 				d.joined[v] = true
 			}
 		}
-		if !af.Pkg.Terminates(cur.Body) {
+		// A branch on the request's error (if err != nil { log } else if
+		// res.Action == ...) holds no answer: what it falls into is the
+		// fail-open check's, not a path of an action.
+		if !af.Pkg.Terminates(cur.Body) && (ok || !af.errTest(cur.Cond)) {
 			allLeave = false
 		}
 		switch e := cur.Else.(type) {
@@ -568,6 +571,12 @@ func (af *ActionFlow) ifChainDecision(ifs *ast.IfStmt, path []ast.Node) *decisio
 		}
 	}
 	return d
+}
+
+// errTest reports a condition `e != nil` on an error.
+func (af *ActionFlow) errTest(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	return ok && b.Op == token.NEQ && source.IsNil(af.Pkg.Info, b.Y) && source.IsError(af.Pkg.Info.TypeOf(b.X))
 }
 
 // condValues reads a condition made of comparisons of the action with

@@ -64,3 +64,52 @@ func (c *connector) connectBegun(ctx context.Context, req *mcp.CallToolRequest, 
 	}
 	return text("unknown answer"), nil, nil
 }
+
+// signInURL makes the question's URL: it computes, and writes nothing.
+func signInURL(provider, id string) string {
+	return "https://auth.example.com/" + provider + "?flow=" + id
+}
+
+// connectViaURLFunc passes the id through a function of the package that
+// only computes the URL: the id still goes only into the question.
+func (c *connector) connectViaURLFunc(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, ok := req.Params.InputResponses["gitea"].(*mcp.ElicitResult)
+	if !ok {
+		id := c.ids.NewID()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"gitea": &mcp.ElicitParams{Mode: "url", Message: "Connect Gitea.", URL: signInURL("gitea", id), ElicitationID: id}}}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		id := c.ids.NewID()
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"gitea": &mcp.ElicitParams{Mode: "url", Message: "Finish the sign-in.", URL: signInURL("gitea", id), ElicitationID: id}}}, nil, nil
+	case "decline", "cancel":
+		return text("not connected"), nil, nil
+	}
+	return text("unknown answer"), nil, nil
+}
+
+// connectViaRecorder is its near miss: the function the id goes through
+// also records it.
+func (c *connector) connectViaRecorder(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, any, error) {
+	res, ok := req.Params.InputResponses["gogs"].(*mcp.ElicitResult)
+	if !ok {
+		id := c.ids.NewID() // want `connectViaRecorder calls c.ids.NewID\(\) when InputResponses has no answer "gogs", as it does when the user accepts.*\(fail-open\)`
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"gogs": &mcp.ElicitParams{Mode: "url", Message: "Connect Gogs.", URL: recordedURL("gogs", id), ElicitationID: id}}}, nil, nil
+	}
+	switch res.Action {
+	case "accept":
+		id := c.ids.NewID()
+		return text("connected " + recordedURL("gogs", id)), nil, nil
+	case "decline", "cancel":
+		return text("not connected"), nil, nil
+	}
+	return text("unknown answer"), nil, nil
+}
+
+var begun []string
+
+// recordedURL makes the URL and records the flow.
+func recordedURL(provider, id string) string {
+	begun = append(begun, id)
+	return "https://auth.example.com/" + provider + "?flow=" + id
+}

@@ -1,0 +1,5 @@
+package main
+
+import crand "crypto/rand"
+
+func rand() string { return crand.Text() }
