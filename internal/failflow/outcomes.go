@@ -421,20 +421,26 @@ func WorkOf(env *Env, instr ssa.Instruction) any {
 	case *ssa.MakeClosure:
 		return callee.Fn
 	case *ssa.Parameter, *ssa.UnOp:
-		// A decorator's or middleware's next (a parameter, or a closure's
-		// variable read through its address): a function value of the
-		// very signature of the function that calls it is the handler it
-		// wraps, the work.
-		v := ssa.Value(callee)
+		// A decorator's or middleware's next (a parameter, a closure's
+		// variable read through its address, a field: m.next(ctx, req)):
+		// a function value of the very signature of the function that
+		// calls it is the handler it wraps, the work.
+		var key any = callee
 		if u, ok := callee.(*ssa.UnOp); ok {
-			fv, free := u.X.(*ssa.FreeVar)
-			if !free || u.Op != token.MUL {
+			switch x := u.X.(type) {
+			case *ssa.FreeVar:
+				key = x
+			case *ssa.FieldAddr:
+				key = x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field)
+			default:
 				return nil
 			}
-			v = fv
+			if u.Op != token.MUL {
+				return nil
+			}
 		}
 		if types.Identical(com.Value.Type().Underlying(), call.Parent().Signature) {
-			return v
+			return key
 		}
 	case *ssa.Builtin:
 		// delete(cache, id), clear(sessions): a map that outlives the

@@ -49,3 +49,42 @@ func runClosed(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return mcp.NewToolResultError("unknown action"), nil
 	}
 }
+
+// A middleware kept as a struct: next is a field.
+type confirmMW struct{ next server.ToolHandlerFunc }
+
+// Handle runs the wrapped tool unasked where the client cannot be asked.
+func (m *confirmMW) Handle(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(request.Params.InputResponses, "run3")
+	if res == nil {
+		if !canAskUser(ctx) {
+			return m.next(ctx, request) // want `confirmMW.Handle calls m.next\(\.\.\.\) when InputResponses has no answer "run3", as it does when the user accepts.*\(fail-open\)`
+		}
+		return server.NewInputRequestBuilder("").Elicit("run3", runIt).ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return m.next(ctx, request)
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultError("not run"), nil
+	}
+	return mcp.NewToolResultError("unknown action"), nil
+}
+
+// HandleClosed is its near miss.
+func (m *confirmMW) HandleClosed(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res := server.ElicitationResponse(request.Params.InputResponses, "run4")
+	if res == nil {
+		if !canAskUser(ctx) {
+			return mcp.NewToolResultError("cannot ask"), nil
+		}
+		return server.NewInputRequestBuilder("").Elicit("run4", runIt).ToolResult(), nil
+	}
+	switch res.Action {
+	case mcp.ElicitationResponseActionAccept:
+		return m.next(ctx, request)
+	case mcp.ElicitationResponseActionDecline, mcp.ElicitationResponseActionCancel:
+		return mcp.NewToolResultError("not run"), nil
+	}
+	return mcp.NewToolResultError("unknown action"), nil
+}
