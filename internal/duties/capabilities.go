@@ -516,15 +516,8 @@ func (pc *Pkg) HeldAt(path []ast.Node) Held {
 // answer: a client that accepted a form on this call declared form
 // elicitation, so asking it another question there needs no test.
 func (pc *Pkg) acceptCase(path []ast.Node, i int) bool {
-	cc, ok := path[i-1].(*ast.CaseClause)
-	if !ok || i < 3 || !source.IsStmtOf(cc.Body, path[i]) {
-		return false
-	}
-	sw, ok := path[i-3].(*ast.SwitchStmt)
-	if !ok || sw.Tag == nil {
-		return false
-	}
-	return slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return pc.isAcceptAction(sw.Tag, e) })
+	sw, cc := source.CaseOf(path, i)
+	return sw != nil && sw.Tag != nil && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return pc.isAcceptAction(sw.Tag, e) })
 }
 
 // acceptTest reports a condition that holds only where an SDK's

@@ -265,10 +265,10 @@ func (pc *Pkg) capsHelperValue(d source.VarDef) bool {
 }
 
 // SessionCanAsk reads cond as the ok of a comma-ok assertion of a
-// session to the SDK's interface that elicits (mcp-go's
-// `sess, ok := session.(server.SessionWithElicitation)`; the assertion
-// itself stands for its ok): can is what
-// cond says of whether the session can ask. A session that cannot (an
+// session to an interface that has the SDK's session request of
+// elicitation (mcp-go's `sess, ok := session.(server.SessionWithElicitation)`;
+// the assertion itself stands for its ok): can is what cond says of
+// whether the session can ask. A session that cannot (an
 // SSE session of mcp-go) is a client that cannot be asked.
 func (pc *Pkg) SessionCanAsk(cond ast.Expr) (can, ok bool) {
 	switch e := ast.Unparen(cond).(type) {
@@ -287,19 +287,14 @@ func (pc *Pkg) SessionCanAsk(cond ast.Expr) (can, ok bool) {
 		if e.Type == nil {
 			return false, false
 		}
-		t := pc.Info.TypeOf(e.Type)
-		for _, sdk := range pc.SDKs.All {
-			if sdk.RoundTrip == nil {
-				continue
-			}
-			for _, k := range sdk.RoundTrip.Kinds {
-				if k.Kind != mcpsdk.KindElicitation {
-					continue
-				}
-				for _, m := range k.Unstopped {
-					if mcpsdk.IsNamed(t, mcpsdk.JoinPath(sdk.Module, m.Pkg), m.Recv) {
-						return true, true
-					}
+		it, _ := pc.Info.TypeOf(e.Type).Underlying().(*types.Interface)
+		if it == nil {
+			return false, false
+		}
+		for m := range it.Methods() {
+			for _, sdk := range pc.SDKs.All {
+				if k, _ := sdk.UnstoppedKind(m); k != nil && k.Kind == mcpsdk.KindElicitation {
+					return true, true // an interface of the session's own request
 				}
 			}
 		}

@@ -77,6 +77,10 @@ type pinIndex struct {
 	values   map[*types.Func][][]ast.Node // uses of a function that are not calls
 	makes    map[*types.TypeName][][]ast.Node
 	fieldSet map[*types.Var][]ast.Expr // local v: v.F = x, by v (the assignments)
+	// ifaceMethods are the names of the methods of the interface types
+	// written in the package: a method of such a name may be called
+	// through one.
+	ifaceMethods map[string]bool
 }
 
 // sdkCall is a call of an SDK function that has duties.
@@ -145,6 +149,14 @@ func (pc *Pkg) indexPins() {
 				}
 			}
 		})
+	}
+	ix.ifaceMethods = map[string]bool{}
+	for _, t := range pc.Info.Types {
+		if it, ok := t.Type.(*types.Interface); ok {
+			for m := range it.Methods() {
+				ix.ifaceMethods[m.Name()] = true
+			}
+		}
 	}
 	pc.pinIx = ix
 	pc.served = pc.readServing(found, lits)
@@ -519,7 +531,7 @@ func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
 	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
 		// An unexported method that no interface of the package names is
 		// read as a function is, by its calls; else by its receiver.
-		if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 || pc.ifaceNames(fn.Name()) {
+		if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 || ix.ifaceMethods[fn.Name()] {
 			return pc.receiverOlder(fn, sig.Recv(), depth)
 		}
 	} else if fn.Exported() || ix.values[fn] != nil || len(ix.calls[fn]) == 0 {
@@ -536,21 +548,6 @@ func (pc *Pkg) olderAt(path []ast.Node, depth int) bool {
 		served++
 	}
 	return served > 0
-}
-
-// ifaceNames reports whether an interface type of the package has a
-// method named name: a method of that name may be called through it.
-func (pc *Pkg) ifaceNames(name string) bool {
-	for _, t := range pc.Info.Types { // every interface type written in the package
-		if it, ok := t.Type.(*types.Interface); ok {
-			for m := range it.Methods() {
-				if m.Name() == name {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // inTestFile reports whether the node at the top of path is in a _test.go

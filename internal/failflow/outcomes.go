@@ -431,7 +431,7 @@ func WorkOf(env *Env, instr ssa.Instruction) any {
 			case *ssa.FreeVar:
 				key = x
 			case *ssa.FieldAddr:
-				key = x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field)
+				key = flow.FieldOf(x)
 			default:
 				return nil
 			}
@@ -486,7 +486,7 @@ func lasting(v ssa.Value, depth int) any {
 		return x
 	case *ssa.FieldAddr:
 		if lasting(x.X, depth+1) != nil {
-			return x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field)
+			return flow.FieldOf(x)
 		}
 	case *ssa.Field:
 		if lasting(x.X, depth+1) != nil {

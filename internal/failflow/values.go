@@ -397,50 +397,27 @@ func (f *Flow) madeUpTest(cond ssa.Value) (val string, neq bool, made string, ok
 	if f.Site.Decision != nil || f.Site.ActionOnly || f.root == nil {
 		return "", false, "", false
 	}
-	x, y, neq, isCmp := flow.Comparison(cond)
-	if !isCmp {
+	val, of, neq, isCmp := flow.ActionCompared(cond)
+	phi, isPhi := of.(*ssa.Phi)
+	if !isCmp || !isPhi {
 		return "", false, "", false
 	}
-	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
-		c, isConst := pair[1].(*ssa.Const)
-		if !isConst || c.Value == nil || c.Value.Kind() != constant.String {
-			continue
+	answer := false
+	for _, e := range phi.Edges {
+		act := ""
+		if a, isAlloc := e.(*ssa.Alloc); isAlloc {
+			act = f.literalAction(a)
 		}
-		load, isLoad := flow.StripFold(pair[0]).(*ssa.UnOp)
-		if !isLoad || load.Op != token.MUL {
-			continue
-		}
-		fa, isField := load.X.(*ssa.FieldAddr)
-		if !isField {
-			continue
-		}
-		base := fa.X
-		for { // through embedded fields (mcp-go's ElicitationResponse)
-			e, isField := base.(*ssa.FieldAddr)
-			if !isField || !e.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(e.Field).Embedded() {
-				break
-			}
-			base = e.X
-		}
-		phi, isPhi := base.(*ssa.Phi)
-		if !isPhi {
-			continue
-		}
-		made, answer := "", false
-		for _, e := range phi.Edges {
-			if a, isAlloc := e.(*ssa.Alloc); isAlloc && f.literalAction(a) != "" && (made == "" || made == f.literalAction(a)) {
-				made = f.literalAction(a)
-			} else if flow.RootOf(e) == f.root {
-				answer = true
-			} else {
-				made = "-" // another value: nothing is known
-			}
-		}
-		if answer && made != "" && made != "-" {
-			return constant.StringVal(c.Value), neq, made, true
+		switch {
+		case act != "" && (made == "" || made == act):
+			made = act
+		case flow.RootOf(e) == f.root:
+			answer = true
+		default:
+			return "", false, "", false // another value: nothing is known
 		}
 	}
-	return "", false, "", false
+	return val, neq, made, answer && made != ""
 }
 
 // literalAction returns the constant action a composite literal of an
@@ -460,7 +437,7 @@ func (f *Flow) literalAction(alloc *ssa.Alloc) string {
 			if !ok {
 				continue
 			}
-			fld := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field)
+			fld := flow.FieldOf(fa)
 			if fld.Name() == sdk.ActionField {
 				for _, st := range *fa.Referrers() {
 					if store, ok := st.(*ssa.Store); ok && store.Addr == fa {

@@ -33,7 +33,7 @@ func RootOf(v ssa.Value) ssa.Value {
 	for v != nil {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
-			if !x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field).Embedded() {
+			if !FieldOf(x).Embedded() {
 				return v
 			}
 			v = x.X
@@ -55,6 +55,11 @@ func RootOf(v ssa.Value) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// FieldOf returns the field whose address fa takes.
+func FieldOf(fa *ssa.FieldAddr) *types.Var {
+	return fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field)
 }
 
 // ParamRoot returns the value the fields of parameter p are read
@@ -359,20 +364,33 @@ func stringsCall(c *ssa.Call, names ...string) bool {
 
 // IsActionOf reports whether v is a read of root's Action field.
 func IsActionOf(v ssa.Value, root ssa.Value) bool {
-	for {
-		v = StripFold(v)
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op == token.MUL {
-				if fa, ok := x.X.(*ssa.FieldAddr); ok {
-					return RootOf(fa.X) == root
-				}
-			}
-		case *ssa.Field:
-			return RootOf(x.X) == root
+	r := actionRoot(v)
+	return r != nil && r == root
+}
+
+// actionRoot returns the value whose field v reads (through RootOf), or
+// nil when v reads no field.
+func actionRoot(v ssa.Value) ssa.Value {
+	switch x := StripFold(v).(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return RootOf(fa.X)
 		}
-		return false
+	case *ssa.Field:
+		return RootOf(x.X)
 	}
+	return nil
+}
+
+// ActionCompared reads cond as a comparison of a constant with the
+// action of some value, as ActionTest does for a known one: it returns
+// the constant and the value the action is read from.
+func ActionCompared(cond ssa.Value) (val string, of ssa.Value, neq, ok bool) {
+	val, v, neq, ok := stringCompared(cond, func(v ssa.Value) bool { return actionRoot(v) != nil })
+	if !ok {
+		return "", nil, false, false
+	}
+	return val, actionRoot(v), neq, true
 }
 
 // opaqueGuard reports a condition we cannot read that hands root to a

@@ -34,14 +34,26 @@ func EarlierCases(sw *ast.SwitchStmt, cc *ast.CaseClause) []ast.Expr {
 	return out
 }
 
+// CaseOf returns the switch, and its case clause path[i-1], when that
+// clause holds path[i] among its statements; nils otherwise.
+func CaseOf(path []ast.Node, i int) (*ast.SwitchStmt, *ast.CaseClause) {
+	if i < 3 {
+		return nil, nil
+	}
+	cc, ok := path[i-1].(*ast.CaseClause)
+	if !ok || !IsStmtOf(cc.Body, path[i]) {
+		return nil, nil
+	}
+	if sw, ok := path[i-3].(*ast.SwitchStmt); ok {
+		return sw, cc
+	}
+	return nil, nil
+}
+
 // TaglessCase returns the tagless switch whose case clause, path[i-1],
 // holds path[i] among its statements; nil otherwise.
 func TaglessCase(path []ast.Node, i int) *ast.SwitchStmt {
-	cc, ok := path[i-1].(*ast.CaseClause)
-	if !ok || i < 3 || !IsStmtOf(cc.Body, path[i]) {
-		return nil
-	}
-	if sw, ok := path[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil {
+	if sw, _ := CaseOf(path, i); sw != nil && sw.Tag == nil {
 		return sw
 	}
 	return nil
